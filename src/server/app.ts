@@ -1,0 +1,98 @@
+/**
+ * Builds the Fastify app: plugins (errors, security headers, cookies, services, auth, OpenAPI), the API routes
+ * and the web app under /app/. Tests build isolated apps with their own database.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config.js';
+import { createDatabase, databaseTarget, type Db } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { menuRecordSchema } from './http/envelope-schema.js';
+import { packageJsonPath } from './paths.js';
+import auth from './plugins/auth.js';
+import cookie from './plugins/cookie.js';
+import errors from './plugins/errors.js';
+import securityHeaders from './plugins/security-headers.js';
+import servicesPlugin from './plugins/services.js';
+import swagger from './plugins/swagger.js';
+import webApp from './plugins/web-app.js';
+import { registerRoutes } from './routes/index.js';
+import { runSeed } from './seed/index.js';
+import { createServices } from './services/index.js';
+import { ensureKeys } from './services/keys.js';
+
+export interface BuildAppOptions {
+  config: ServerConfig;
+  /**
+   * A migrated (and seeded) database the caller owns and closes. Without it the app opens the configured one
+   * (or an in-memory PGlite with `inMemory`), migrates and seeds it, and closes it with the app.
+   */
+  db?: Db;
+  inMemory?: boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** An incoming `x-request-id` when it looks sane, else a random UUID. */
+export function requestId(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  const value = Array.isArray(incoming) ? incoming[0] : incoming;
+  return value && REQUEST_ID.test(value) ? value : randomUUID();
+}
+
+function packageVersion(): string {
+  const parsed = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as { version?: string };
+  return parsed.version ?? '0.0.0';
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const ownsDb = options.db === undefined;
+  const db = options.db ?? createDatabase(options.inMemory ? { kind: 'memory' } : databaseTarget(config));
+  if (ownsDb) {
+    await migrateToLatest(db);
+    await runSeed(db, { demo: config.demo });
+  }
+  const keys = await ensureKeys(db);
+  const services = createServices(db, keys, config);
+  await services.captchas.warmUp();
+  const version = packageVersion();
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Bodies are never logged; headers are not logged by default and are redacted should anyone add them.
+      redact: {
+        paths: ['req.headers["access-token"]', 'req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+      serializers: {
+        // The path only: query strings may carry codes or tokens (e.g. /cas?token=...).
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          path: request.url.split('?')[0],
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    genReqId: requestId,
+    ajv: { customOptions: { allErrors: true, strict: false, $data: true } },
+  });
+
+  if (ownsDb) app.addHook('onClose', async () => db.destroy());
+  app.addSchema(menuRecordSchema);
+
+  await app.register(errors);
+  await app.register(securityHeaders);
+  await app.register(cookie);
+  await app.register(servicesPlugin, { services });
+  await app.register(auth);
+  await app.register(swagger, { version });
+  await registerRoutes(app);
+  await app.register(webApp, { prefix: '/app', webDir: config.webDir, packageVersion: version });
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/app/'));
+
+  return app;
+}

@@ -1,0 +1,36 @@
+/**
+ * One Kysely instance over either the embedded PGlite (default: DATA_DIR/pgdata, or in memory for tests) or a
+ * PostgreSQL server (`DATABASE_URL`, through a `pg` Pool). One SQL dialect for both.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './tables.js';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'memory' }
+  | { kind: 'postgres'; url: string; max?: number };
+
+export function databaseTarget(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseTarget {
+  if (config.databaseUrl) return { kind: 'postgres', url: config.databaseUrl };
+  return { kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') };
+}
+
+export function createDatabase(target: DatabaseTarget): Db {
+  switch (target.kind) {
+    case 'postgres':
+      return new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: target.max ?? 10 }) }),
+      });
+    case 'memory':
+      return new Kysely<Database>({ dialect: new PGliteDialect({ pglite: () => new PGlite() }) });
+    case 'pglite':
+      mkdirSync(target.dataDir, { recursive: true });
+      return new Kysely<Database>({ dialect: new PGliteDialect({ pglite: () => new PGlite(target.dataDir) }) });
+  }
+}

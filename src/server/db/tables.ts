@@ -1,0 +1,199 @@
+/**
+ * Typed rows of every table, for Kysely. Column names are the database's (snake_case); services map them to
+ * the wire shapes of src/shared/envelope.ts.
+ */
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** A timestamp the database fills in when the row is written. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** '0' = live, '1' = deleted (the spec's delFlag). */
+type DelFlag = ColumnType<string, string | undefined, string>;
+
+export interface AppKeyTable {
+  id: string;
+  /** JSON text of the key material (see services/keys.ts). */
+  value: string;
+  created_at: CreatedAt;
+}
+
+export interface SysOfficeTable {
+  id: string;
+  parent_id: string;
+  parent_ids: string;
+  name: string;
+  english_name: string | null;
+  simple_name: string | null;
+  /** '1' company, '2' branch / department, '3' project department (selectable in the project picker). */
+  type: string;
+  grade: string | null;
+  code: string | null;
+  sort: ColumnType<number, number | undefined, number>;
+  area_id: string | null;
+  address: string | null;
+  zip_code: string | null;
+  master: string | null;
+  phone: string | null;
+  fax: string | null;
+  email: string | null;
+  useable: ColumnType<string, string | undefined, string>;
+  remarks: string | null;
+  del_flag: DelFlag;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface SysUserTable {
+  id: string;
+  login_name: string;
+  name: string;
+  password_hash: string;
+  mobile: string | null;
+  email: string | null;
+  phone: string | null;
+  no: string | null;
+  office_id: string | null;
+  company_id: string | null;
+  /** '1' may log in. */
+  login_flag: ColumnType<string, string | undefined, string>;
+  user_type: string | null;
+  skin_type: ColumnType<string, string | undefined, string>;
+  password_must_change: ColumnType<boolean, boolean | undefined, boolean>;
+  password_changed_at: NullableTimestamp;
+  remarks: string | null;
+  del_flag: DelFlag;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface SysRoleTable {
+  id: string;
+  name: string;
+  enname: string;
+  office_id: string | null;
+  is_sys: ColumnType<string, string | undefined, string>;
+  useable: ColumnType<string, string | undefined, string>;
+  data_scope: string | null;
+  role_type: string | null;
+  remarks: string | null;
+  del_flag: DelFlag;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface SysUserRoleTable {
+  user_id: string;
+  role_id: string;
+}
+
+export interface SysMenuTable {
+  id: string;
+  parent_id: string;
+  parent_ids: string;
+  name: string;
+  sort: ColumnType<number, number | undefined, number>;
+  href: string | null;
+  vue_route: string | null;
+  vue_route_alias: string | null;
+  target: string | null;
+  icon: string | null;
+  highlight_icon: string | null;
+  is_show: ColumnType<string, string | undefined, string>;
+  permission: string | null;
+  third_party_url: string | null;
+  special_logo: string | null;
+  icon_color: string | null;
+  title_color: string | null;
+  remarks: string | null;
+  click_flag: ColumnType<string, string | undefined, string>;
+  /** Project types (project.engineering_type) the menu is shown for; null = every type. */
+  project_types: string[] | null;
+  del_flag: DelFlag;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface SysRoleMenuTable {
+  role_id: string;
+  menu_id: string;
+}
+
+export interface SysDictTable {
+  id: string;
+  type: string;
+  label: string;
+  value: string;
+  sort: ColumnType<number, number | undefined, number>;
+  description: string | null;
+  remarks: string | null;
+  del_flag: DelFlag;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface BaseConfigTable {
+  id: string;
+  name: string;
+  title_logo: string;
+  project_logo: string;
+  version: string;
+  support: string;
+  default_menu: string;
+  created_at: CreatedAt;
+}
+
+export interface ProjectTable {
+  id: string;
+  office_id: string;
+  name: string;
+  /** The project type that filters menus ('1' 房建, '2' 市政, '3' 公路 in the demo). */
+  engineering_type: string;
+  status: string;
+  area_code: string | null;
+  code: string | null;
+  del_flag: DelFlag;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface CaptchaTable {
+  id: string;
+  answer_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface RefreshTokenTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  /** One login = one family; every rotation stays in it; reuse of a spent token revokes the whole family. */
+  family_id: string;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  replaced_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  app_key: AppKeyTable;
+  sys_office: SysOfficeTable;
+  sys_user: SysUserTable;
+  sys_role: SysRoleTable;
+  sys_user_role: SysUserRoleTable;
+  sys_menu: SysMenuTable;
+  sys_role_menu: SysRoleMenuTable;
+  sys_dict: SysDictTable;
+  base_config: BaseConfigTable;
+  project: ProjectTable;
+  captcha: CaptchaTable;
+  refresh_token: RefreshTokenTable;
+}
+
+export type MenuRow = Selectable<SysMenuTable>;
+export type NewMenu = Insertable<SysMenuTable>;
+export type UserRow = Selectable<SysUserTable>;
+export type NewUser = Insertable<SysUserTable>;
+export type NewOffice = Insertable<SysOfficeTable>;

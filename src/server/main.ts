@@ -1,0 +1,50 @@
+/**
+ * Starts the server: configuration, database (migrated, seeded), then listens and prints where the portal is.
+ * `npm run start:server`.
+ */
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createDatabase, databaseTarget } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { demoAccounts, runSeed } from './seed/index.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = createDatabase(databaseTarget(config));
+  await migrateToLatest(db);
+  await runSeed(db, { demo: config.demo });
+  const app = await buildApp({ config, db });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const lines = [
+    '',
+    `智慧工地门户已启动: http://${shownHost}:${config.port}/app/`,
+    `  API 描述 (OpenAPI): http://${shownHost}:${config.port}/api/pub/openapi.json`,
+    `  数据库: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${config.dataDir}/pgdata`}`,
+  ];
+  if (config.demo) {
+    lines.push('  演示账号 (PORTAL_DEMO=1):');
+    for (const account of demoAccounts()) lines.push(`    ${account.loginName} / ${account.password}  ${account.name}  ${account.mobile}`);
+  }
+  if (config.captchaFixed) lines.push('  注意: PORTAL_CAPTCHA_FIXED 已设置，验证码固定（仅用于自动化测试）');
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof ConfigError ? `配置错误: ${error.message}` : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+/**
+ * POST /api/zhgd/menu/roleMenuList {type, officeId}: the menu tree the user's roles grant, for project type
+ * `type` (empty: every type), in data.pcMenu.childList. `officeId` is accepted for the client's contract; menus
+ * are not yet restricted per office.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { Envelope, MenuRecord } from '../../../../../shared/envelope.js';
+import { envelope } from '../../../../http/envelope-schema.js';
+import { requireAuth } from '../../../../plugins/auth.js';
+
+interface RoleMenuBody {
+  type?: string;
+  officeId?: string;
+}
+
+interface RoleMenuData {
+  pcMenu: { childList: MenuRecord[] };
+}
+
+const schema = {
+  tags: ['menu'],
+  summary: 'Role menu tree per project type',
+  security: [{ accessToken: [] }],
+  body: {
+    anyOf: [
+      {
+        type: 'object',
+        properties: {
+          type: { type: 'string', maxLength: 32, description: 'Project type (project.engineering_type); empty = all' },
+          officeId: { type: 'string', maxLength: 64 },
+        },
+      },
+      { type: 'null' },
+    ],
+  },
+  response: {
+    200: envelope({
+      data: {
+        type: 'object',
+        required: ['pcMenu'],
+        properties: {
+          pcMenu: {
+            type: 'object',
+            required: ['childList'],
+            properties: { childList: { type: 'array', items: { $ref: 'MenuRecord#' } } },
+          },
+        },
+      },
+    }),
+  },
+};
+
+const routes: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: RoleMenuBody | null }>(
+    '/roleMenuList',
+    { schema, config: { auth: 'user' } },
+    async (request): Promise<Envelope<RoleMenuData>> => {
+      const { view } = requireAuth(request);
+      const roleIds = view.user.roles.map((role) => role.id);
+      const childList = await app.services.menus.roleMenuTree(roleIds, request.body?.type ?? '');
+      return { msgCode: 0, errMsg: '', data: { pcMenu: { childList } } };
+    },
+  );
+};
+export default routes;

@@ -1,0 +1,194 @@
+/**
+ * Idempotent seed, run at every start: reference data (menus, dictionaries) always, the demo company, projects,
+ * base config, roles and users when PORTAL_DEMO=1. Rows have stable ids and are inserted with
+ * `on conflict do nothing`, so running it again changes nothing and keeps what administrators edited.
+ */
+import type { Db } from '../db/database.js';
+import type { NewMenu, NewOffice } from '../db/tables.js';
+import { GATEWAY_ROOT_ID, MENU_ROOT_PARENT } from '../services/menus.js';
+import { hashPassword } from '../services/passwords.js';
+import { loadSeedFile, type MenuGrant, type MenuSeedItem, type OfficeSeed } from './seed-files.js';
+
+export interface SeedOptions {
+  demo: boolean;
+}
+
+interface FlatMenu {
+  row: NewMenu;
+  ancestors: string[];
+}
+
+function flattenMenus(items: MenuSeedItem[], ancestors: string[] = []): FlatMenu[] {
+  const parentId = ancestors.at(-1) ?? MENU_ROOT_PARENT;
+  const parentIds = [MENU_ROOT_PARENT, ...ancestors].join(',') + ',';
+  return items.flatMap((item, index) => [
+    {
+      ancestors,
+      row: {
+        id: item.id,
+        parent_id: parentId,
+        parent_ids: parentIds,
+        name: item.name,
+        sort: item.sort ?? (index + 1) * 10,
+        href: item.href ?? null,
+        vue_route: item.vueRoute ?? null,
+        vue_route_alias: item.vueRouteAlias ?? null,
+        target: item.target ?? null,
+        icon: item.icon ?? null,
+        highlight_icon: item.highlightIcon ?? null,
+        is_show: item.isShow ?? '1',
+        permission: item.permission ?? null,
+        third_party_url: item.thirdPartyUrl ?? null,
+        special_logo: item.specialLogo ?? null,
+        icon_color: item.iconColor ?? null,
+        title_color: item.titleColor ?? null,
+        remarks: item.remarks ?? null,
+        click_flag: item.clickFlag ?? '0',
+        project_types: item.projectTypes ?? null,
+      },
+    },
+    ...flattenMenus(item.children ?? [], [...ancestors, item.id]),
+  ]);
+}
+
+function flattenOffices(office: OfficeSeed, ancestors: string[] = []): NewOffice[] {
+  const row: NewOffice = {
+    id: office.id,
+    parent_id: ancestors.at(-1) ?? '0',
+    parent_ids: ['0', ...ancestors].join(',') + ',',
+    name: office.name,
+    english_name: office.englishName ?? null,
+    simple_name: office.simpleName ?? null,
+    type: office.type,
+    grade: office.grade ?? null,
+    code: office.code,
+    sort: office.sort ?? 0,
+    area_id: office.areaId ?? null,
+    address: office.address ?? null,
+    zip_code: office.zipCode ?? null,
+    master: office.master ?? null,
+    phone: office.phone ?? null,
+    fax: office.fax ?? null,
+    email: office.email ?? null,
+    remarks: office.remarks ?? null,
+  };
+  return [row, ...(office.children ?? []).flatMap((child, i) => flattenOffices({ sort: (i + 1) * 10, ...child }, [...ancestors, office.id]))];
+}
+
+/** Menu ids a grant covers (see schemas/meta/demo-seed.json). */
+export function grantedMenuIds(grant: MenuGrant, menus: FlatMenu[]): string[] {
+  const inSubtrees = (roots: string[] | undefined) => {
+    const set = new Set(roots ?? []);
+    return menus.filter((m) => set.has('*') || set.has(m.row.id) || m.ancestors.some((a) => set.has(a))).map((m) => m.row.id);
+  };
+  const except = new Set(inSubtrees(grant.exceptSubtrees));
+  const granted = new Set(inSubtrees(grant.subtrees).filter((id) => !except.has(id)));
+  for (const id of inSubtrees(grant.alsoSubtrees)) granted.add(id);
+  for (const m of menus) if (granted.has(m.row.id)) for (const a of m.ancestors) granted.add(a);
+  return menus.map((m) => m.row.id).filter((id) => granted.has(id));
+}
+
+export async function seedReferenceData(db: Db): Promise<void> {
+  const menus = flattenMenus(loadSeedFile('menu-seed', 'menus.json').menus);
+  if (!menus.some((m) => m.row.id === GATEWAY_ROOT_ID)) throw new Error(`menus.json needs the gateway root "${GATEWAY_ROOT_ID}"`);
+  await db.insertInto('sys_menu').values(menus.map((m) => m.row)).onConflict((oc) => oc.column('id').doNothing()).execute();
+
+  const { dictionaries } = loadSeedFile('dictionary-seed', 'dictionaries.json');
+  const rows = dictionaries.flatMap((dict) =>
+    dict.entries.map((entry, index) => ({
+      id: `dict-${dict.type}-${entry.value}`,
+      type: dict.type,
+      label: entry.label,
+      value: entry.value,
+      sort: index + 1,
+      description: dict.description ?? null,
+      remarks: entry.remarks ?? null,
+    })),
+  );
+  await db.insertInto('sys_dict').values(rows).onConflict((oc) => oc.doNothing()).execute();
+}
+
+export async function seedDemoData(db: Db): Promise<void> {
+  const demo = loadSeedFile('demo-seed', 'demo.json');
+  const menus = flattenMenus(loadSeedFile('menu-seed', 'menus.json').menus);
+
+  await db.insertInto('sys_office').values(flattenOffices(demo.company)).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await db
+    .insertInto('project')
+    .values(
+      demo.projects.map((p) => ({
+        id: p.id,
+        office_id: p.officeId,
+        name: p.name,
+        engineering_type: p.engineeringType,
+        status: p.status,
+        area_code: p.areaCode ?? null,
+        code: p.code ?? null,
+      })),
+    )
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  const c = demo.baseConfig;
+  await db
+    .insertInto('base_config')
+    .values({ id: c.id, name: c.name, title_logo: c.titleLogo, project_logo: c.projectLogo, version: c.version, support: c.support, default_menu: c.defaultMenu })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+
+  await db
+    .insertInto('sys_role')
+    .values(
+      demo.roles.map((r) => ({
+        id: r.id,
+        name: r.name,
+        enname: r.enname,
+        office_id: r.officeId ?? null,
+        is_sys: r.isSys ?? '0',
+        useable: r.useable ?? '1',
+        data_scope: r.dataScope ?? null,
+        role_type: r.roleType ?? null,
+        remarks: r.remarks ?? null,
+      })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const grants = demo.roles.flatMap((r) => grantedMenuIds(r.menus, menus).map((menuId) => ({ role_id: r.id, menu_id: menuId })));
+  if (grants.length > 0) await db.insertInto('sys_role_menu').values(grants).onConflict((oc) => oc.doNothing()).execute();
+
+  const existing = new Set(
+    (await db.selectFrom('sys_user').select('id').where('id', 'in', demo.users.map((u) => u.id)).execute()).map((u) => u.id),
+  );
+  for (const u of demo.users.filter((user) => !existing.has(user.id))) {
+    await db
+      .insertInto('sys_user')
+      .values({
+        id: u.id,
+        login_name: u.loginName,
+        name: u.name,
+        password_hash: await hashPassword(u.password),
+        mobile: u.mobile,
+        email: u.email ?? null,
+        phone: u.phone ?? null,
+        no: u.no ?? null,
+        office_id: u.officeId,
+        company_id: u.companyId,
+        user_type: u.userType ?? null,
+        password_must_change: u.passwordMustChange ?? false,
+        password_changed_at: new Date(),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  const userRoles = demo.users.flatMap((u) => u.roles.map((roleId) => ({ user_id: u.id, role_id: roleId })));
+  await db.insertInto('sys_user_role').values(userRoles).onConflict((oc) => oc.doNothing()).execute();
+}
+
+export async function runSeed(db: Db, options: SeedOptions): Promise<void> {
+  await seedReferenceData(db);
+  if (options.demo) await seedDemoData(db);
+}
+
+/** The demo accounts, for the start-up banner. */
+export function demoAccounts(): { loginName: string; password: string; name: string; mobile: string }[] {
+  return loadSeedFile('demo-seed', 'demo.json').users.map(({ loginName, password, name, mobile }) => ({ loginName, password, name, mobile }));
+}
