@@ -1,0 +1,155 @@
+/**
+ * The bench's own copy of the portal: builds the web app when dist/ is missing, starts the real server as a
+ * child process on a free port with a fresh data directory, and tears both down again.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const CAPTCHA = '1234';
+
+export interface RunningServer {
+  origin: string;
+  port: number;
+  dataDir: string;
+  /** Milliseconds from spawn until /api/pub/ping answered. */
+  startupMs: number;
+  stop(): Promise<void>;
+}
+
+function viteBuild(outDir: string): void {
+  const started = Date.now();
+  // A production build whatever the caller's NODE_ENV (vitest sets "test", which gives React's development build).
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error(`vite build failed with exit code ${String(result.status)}`);
+  console.log(`vite build into ${outDir} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** React's development build leaves these in the bundle; a production build has none. */
+function hasDevelopmentReact(distDir: string): boolean {
+  const assets = path.join(distDir, 'assets');
+  if (!existsSync(assets)) return false;
+  return readdirSync(assets)
+    .filter((name) => name.endsWith('.js'))
+    .some((name) => readFileSync(path.join(assets, name), 'utf8').includes('jsxDEV'));
+}
+
+/**
+ * Builds the web app with Vite when dist/index.html is missing. Returns the directory the server should serve:
+ * dist/, or, when dist/ holds a development build of React (which would distort every figure), a production
+ * build made in a temporary directory that `cleanup` removes.
+ */
+export async function ensureBuild(): Promise<{ webDir: string; cleanup(): Promise<void> }> {
+  const dist = path.join(ROOT, 'dist');
+  const none = { webDir: dist, cleanup: async () => undefined };
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    console.log('dist/index.html missing: running vite build ...');
+    viteBuild(dist);
+    return none;
+  }
+  if (!hasDevelopmentReact(dist)) {
+    console.log('dist/index.html present: measuring the existing build');
+    return none;
+  }
+  console.log('WARNING: dist/ holds a DEVELOPMENT build of React (jsxDEV found; built with NODE_ENV != production).');
+  console.log('         Measuring a fresh production build in a temporary directory instead; dist/ is left alone.');
+  const webDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-web-'));
+  viteBuild(webDir);
+  return { webDir, cleanup: () => rm(webDir, { recursive: true, force: true }) };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+export async function startServer(webDir: string, timeoutMs = 120_000): Promise<RunningServer> {
+  const mainFile = path.join(ROOT, 'src', 'server', 'main.ts');
+  if (!existsSync(mainFile)) throw new Error(`${mainFile} does not exist yet`);
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
+  const origin = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  // NODE_ENV is left out: the server refuses PORTAL_CAPTCHA_FIXED under NODE_ENV=production.
+  const { NODE_ENV: _ignored, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PORTAL_DEMO: '1',
+      PORTAL_CAPTCHA_FIXED: CAPTCHA,
+      LOG_LEVEL: 'warn',
+      PORTAL_WEB_DIR: webDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Keep the tail of the server's output for error reports; pass warnings through.
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const done = await Promise.race([exited(child).then(() => true), sleep(5000).then(() => false)]);
+      if (!done) {
+        child.kill('SIGKILL');
+        await exited(child);
+      }
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`server exited (${String(child.exitCode ?? child.signalCode)}) before answering:\n${tail}`);
+      }
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`server did not answer /api/pub/ping in ${timeoutMs} ms:\n${tail}`);
+      try {
+        const response = await fetch(`${origin}/api/pub/ping`, { signal: AbortSignal.timeout(2000) });
+        if (response.status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      await sleep(200);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, port, dataDir, startupMs: Date.now() - started, stop };
+}

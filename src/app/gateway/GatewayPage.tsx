@@ -1,0 +1,96 @@
+/** /gateway-page: the public landing page with the 'my applications' tiles from the server's menu records. */
+import { Button } from '@arco-design/web-react';
+import '@arco-design/web-react/es/Button/style/css.js';
+import { useNavigate } from 'react-router-dom';
+import { useApi } from '../../engine/use-api';
+import { Loading } from '../../engine/feedback';
+import { useSeams } from '../../engine/seams';
+import type { MenuRecord } from '../../shared/envelope';
+import { DEFAULT_MENU, LOGIN_PATH } from '../guard/route-guard';
+import { SiteFooter } from '../login/SiteFooter';
+import { portalApis } from '../portal-apis';
+import { logout } from '../session/logout';
+import { hasToken, readStored } from '../session/storage';
+import { tileAction } from './tile-actions';
+import './gateway.css';
+
+export function GatewayPage() {
+  const navigate = useNavigate();
+  const seams = useSeams();
+  const loggedIn = hasToken();
+  const user = readStored('userInfo');
+  const name = readStored('baseConfig')?.name ?? '智慧工地管理平台';
+  const { data: tiles, error, isLoading, mutate } = useApi<MenuRecord[]>(portalApis.gatewayTiles);
+
+  const open = (tile: MenuRecord) => {
+    const action = tileAction(tile, loggedIn);
+    switch (action.kind) {
+      case 'navigate':
+        navigate(action.path);
+        break;
+      case 'new-tab':
+        window.open(action.url, '_blank', 'noopener');
+        break;
+      case 'login':
+        navigate(LOGIN_PATH);
+        break;
+      case 'unavailable':
+        seams.notify.error(action.message);
+        break;
+      case 'special':
+        seams.notify.error('该应用正在接入中，请稍后再试');
+        break;
+    }
+  };
+
+  return (
+    <div className="gateway-page">
+      <header className="gateway-header">
+        <div className="gateway-brand">{name}</div>
+        <div className="gateway-user">
+          {loggedIn ? (
+            <>
+              <span data-testid="gateway-user">您好，{user?.name ?? ''}</span>
+              <Button type="primary" onClick={() => navigate(DEFAULT_MENU)}>
+                进入工作台
+              </Button>
+              <Button onClick={() => void logout(seams)} data-testid="logout">
+                退出登录
+              </Button>
+            </>
+          ) : (
+            <Button type="primary" onClick={() => navigate(LOGIN_PATH)} data-testid="gateway-login">
+              登录
+            </Button>
+          )}
+        </div>
+      </header>
+      <main className="gateway-content">
+        <h2>我的应用</h2>
+        {isLoading && <Loading />}
+        {error && (
+          <div className="gateway-error" role="alert">
+            应用列表加载失败。
+            <Button type="text" onClick={() => void mutate()}>
+              重试
+            </Button>
+          </div>
+        )}
+        {tiles && tiles.length === 0 && <div className="gateway-empty">暂无可用应用</div>}
+        <ul className="gateway-tiles" data-testid="gateway-tiles">
+          {tiles?.map((tile) => (
+            <li key={tile.id}>
+              <button type="button" className="gateway-tile" onClick={() => open(tile)} title={tile.name}>
+                <span className="gateway-tile-icon" style={{ background: tile.iconColor || '#165dff' }} aria-hidden>
+                  {tile.name.slice(0, 1)}
+                </span>
+                <span className="gateway-tile-name">{tile.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </main>
+      <SiteFooter tone="dark" />
+    </div>
+  );
+}

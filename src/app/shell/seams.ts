@@ -1,0 +1,40 @@
+/** The app's implementation of the engine's seams: the one HTTP client, toasts, field encryption. */
+import type { EngineSeams } from '../../engine/seams';
+import { createHttpClient } from '../http/client';
+import { clearEverything, readStored, removeStored, writeStored } from '../session/storage';
+import { createEncryptor } from '../session/encryptor';
+import { LOGIN_PATH } from '../guard/route-guard';
+import { showToast } from './toast';
+
+export const BASENAME = '/app';
+
+function goToLogin() {
+  window.location.assign(`${BASENAME}${LOGIN_PATH}`);
+}
+
+export const notify: EngineSeams['notify'] = {
+  success: (content) => void showToast('success', content),
+  error: (content) => void showToast('error', content),
+};
+
+export const transport = createHttpClient({
+  fetch: (input, init) => window.fetch(input, init),
+  tokens: {
+    access: () => readStored('tokenInfo')?.access_token,
+    refresh: () => readStored('tokenInfo')?.refresh_token,
+    save: (pair) => writeStored('tokenInfo', pair),
+  },
+  notify,
+  onRefreshFailed() {
+    removeStored('userInfo');
+    removeStored('tokenInfo');
+    removeStored('currentMenuList');
+    goToLogin();
+  },
+  onSessionInvalid() {
+    clearEverything();
+    goToLogin();
+  },
+});
+
+export const seams: EngineSeams = { transport, notify, encryptor: createEncryptor(transport) };

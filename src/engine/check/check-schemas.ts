@@ -1,0 +1,211 @@
+/**
+ * `npm run schemas:check`: every file under `schemas/` declares its `kind` and must satisfy
+ * `schemas/meta/<kind>.json`; form and dialog files get the further checks a configurator needs (a message for a
+ * rule that does not exist, a uiSchema entry for a missing field, an unknown widget, a dialog naming no form).
+ * Node only: a build tool of the engine, never part of the browser bundle.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import Ajv, { type ErrorObject } from 'ajv';
+import localizeZh from 'ajv-i18n/localize/zh';
+import { formAjvOptions } from '../../shared/ajv-options';
+import { builtInWidgetNames, customWidgetNames } from '../../widgets/form/widget-names';
+
+export interface SchemaFault {
+  /** Path relative to the schemas folder's parent (`schemas/forms/login.json`). */
+  file: string;
+  /** JSON pointer into the file ('' for the whole file). */
+  pointer: string;
+  message: string;
+}
+
+/** Kinds whose `id` must equal the file name, since the registry finds them by file name. */
+const KINDS_NAMED_BY_FILE = new Set(['form', 'dialog', 'apis', 'site']);
+const knownWidgets = new Set<string>([...customWidgetNames, ...builtInWidgetNames]);
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+const isObject = (value: Json | undefined): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function listJsonFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) return listJsonFiles(path);
+    return name.endsWith('.json') ? [path] : [];
+  });
+}
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function ajvFaults(file: string, errors: ErrorObject[] | null | undefined, prefix = ''): SchemaFault[] {
+  localizeZh(errors);
+  // A bad key is reported twice by ajv (the key's own rule and `propertyNames`): keep the one naming the key.
+  const kept = (errors ?? []).filter((error) => !error.schemaPath.includes('/propertyNames/'));
+  return kept.map((error) => {
+    const extra =
+      error.keyword === 'additionalProperties'
+        ? `：${String(error.params.additionalProperty)}`
+        : error.keyword === 'enum' || error.keyword === 'const'
+          ? `：${JSON.stringify(error.params.allowedValues ?? error.params.allowedValue)}`
+          : '';
+    // Point at the offending key itself, not at the object holding it.
+    const key = error.params.additionalProperty ?? error.params.propertyName;
+    const pointer = key === undefined ? error.instancePath : `${error.instancePath}/${escapePointer(String(key))}`;
+    const message =
+      error.keyword === 'propertyNames' ? `不认识的键 "${String(key)}"` : `${error.message ?? error.keyword}${extra}`;
+    return { file, pointer: `${prefix}${pointer}`, message };
+  });
+}
+
+/** Messages must belong to rules the field has, and a `required` message to a field its parent requires. */
+function messageFaults(file: string, node: JsonObject, pointer: string, requiredByParent: boolean): SchemaFault[] {
+  const faults: SchemaFault[] = [];
+  const messages = node.errorMessage;
+  if (isObject(messages)) {
+    for (const keyword of Object.keys(messages)) {
+      const hasRule = keyword === 'required' ? requiredByParent : node[keyword] !== undefined;
+      if (!hasRule) {
+        faults.push({
+          file,
+          pointer: `${pointer}/errorMessage/${escapePointer(keyword)}`,
+          message:
+            keyword === 'required'
+              ? '字段不在父对象的 required 列表中，这条必填提示永远不会显示'
+              : `字段没有 ${keyword} 规则，这条提示永远不会显示`,
+        });
+      }
+    }
+  }
+  const required = Array.isArray(node.required) ? node.required : [];
+  if (isObject(node.properties)) {
+    for (const [name, child] of Object.entries(node.properties)) {
+      if (isObject(child)) {
+        faults.push(
+          ...messageFaults(file, child, `${pointer}/properties/${escapePointer(name)}`, required.includes(name)),
+        );
+      }
+    }
+  }
+  return faults;
+}
+
+function uiSchemaFaults(file: string, uiSchema: JsonObject, schema: JsonObject, pointer: string): SchemaFault[] {
+  const faults: SchemaFault[] = [];
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  for (const [key, value] of Object.entries(uiSchema)) {
+    const at = `${pointer}/${escapePointer(key)}`;
+    if (key === 'ui:widget' && typeof value === 'string' && !knownWidgets.has(value)) {
+      faults.push({ file, pointer: at, message: `未知的控件 "${value}"，可用：${[...knownWidgets].join(', ')}` });
+    }
+    if (key === 'ui:order' && Array.isArray(value)) {
+      value.forEach((name, index) => {
+        if (typeof name === 'string' && name !== '*' && !(name in properties)) {
+          faults.push({ file, pointer: `${at}/${index}`, message: `ui:order 中的字段 "${name}" 不存在` });
+        }
+      });
+    }
+    if (key.startsWith('ui:')) continue;
+    const child = properties[key];
+    if (!isObject(child)) {
+      faults.push({ file, pointer: at, message: `uiSchema 配置了不存在的字段 "${key}"` });
+    } else if (isObject(value)) {
+      faults.push(...uiSchemaFaults(file, value, child, at));
+    }
+  }
+  return faults;
+}
+
+function fieldNamesFaults(file: string, names: Json | undefined, schema: JsonObject, pointer: string): SchemaFault[] {
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const list = Array.isArray(names) ? names : isObject(names) ? Object.keys(names) : [];
+  return list.flatMap((name, index) =>
+    typeof name === 'string' && !(name in properties)
+      ? [
+          {
+            file,
+            pointer: `${pointer}/${Array.isArray(names) ? index : escapePointer(name)}`,
+            message: `字段 "${name}" 不存在`,
+          },
+        ]
+      : [],
+  );
+}
+
+function formFaults(file: string, form: JsonObject): SchemaFault[] {
+  const schema = form.schema;
+  if (!isObject(schema)) return [];
+  const faults: SchemaFault[] = [];
+  try {
+    new Ajv({ ...formAjvOptions }).compile(schema);
+  } catch (error) {
+    faults.push({ file, pointer: '/schema', message: `不是有效的 JSON Schema：${(error as Error).message}` });
+  }
+  faults.push(...messageFaults(file, schema, '/schema', false));
+  if (isObject(form.uiSchema)) faults.push(...uiSchemaFaults(file, form.uiSchema, schema, '/uiSchema'));
+  faults.push(...fieldNamesFaults(file, form.clearOnFailure, schema, '/clearOnFailure'));
+  if (isObject(form.submit)) faults.push(...fieldNamesFaults(file, form.submit.encrypt, schema, '/submit/encrypt'));
+  return faults;
+}
+
+export function checkSchemaTree(schemasDir: string): SchemaFault[] {
+  const root = join(schemasDir, '..');
+  const metaDir = join(schemasDir, 'meta');
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const faults: SchemaFault[] = [];
+  const metaNames = new Set<string>();
+
+  for (const metaFile of listJsonFiles(metaDir)) {
+    try {
+      ajv.addSchema(JSON.parse(readFileSync(metaFile, 'utf8')) as object, basename(metaFile, '.json'));
+      metaNames.add(basename(metaFile, '.json'));
+    } catch (error) {
+      faults.push({ file: relative(root, metaFile), pointer: '', message: `元模式无效：${(error as Error).message}` });
+    }
+  }
+
+  const files = listJsonFiles(schemasDir).filter((path) => !path.startsWith(metaDir));
+  const forms = new Set(
+    files.filter((path) => path.includes(`${join('schemas', 'forms')}`)).map((path) => basename(path, '.json')),
+  );
+
+  for (const path of files) {
+    const file = relative(root, path);
+    let content: Json;
+    try {
+      content = JSON.parse(readFileSync(path, 'utf8')) as Json;
+    } catch (error) {
+      faults.push({ file, pointer: '', message: `不是有效的 JSON：${(error as Error).message}` });
+      continue;
+    }
+    if (!isObject(content) || typeof content.kind !== 'string') {
+      faults.push({ file, pointer: '/kind', message: '文件必须用 "kind" 声明它的类型' });
+      continue;
+    }
+    const kind = content.kind;
+    if (!metaNames.has(kind)) {
+      faults.push({ file, pointer: '/kind', message: `未知的类型 "${kind}"（schemas/meta 中没有 ${kind}.json）` });
+      continue;
+    }
+    const validate = ajv.getSchema(kind);
+    if (validate && !validate(content)) {
+      faults.push(...ajvFaults(file, validate.errors));
+      continue;
+    }
+    if (KINDS_NAMED_BY_FILE.has(kind) && content.id !== basename(path, '.json')) {
+      faults.push({ file, pointer: '/id', message: `id 必须与文件名一致："${basename(path, '.json')}"` });
+    }
+    if (kind === 'form') faults.push(...formFaults(file, content));
+    if (kind === 'dialog' && typeof content.form === 'string' && !forms.has(content.form)) {
+      faults.push({
+        file,
+        pointer: '/form',
+        message: `表单 "${content.form}" 不存在（schemas/forms/${content.form}.json）`,
+      });
+    }
+  }
+  return faults;
+}

@@ -1,0 +1,47 @@
+/**
+ * The schema registry: every schema file under `schemas/`, loaded on demand by kind and id. A file's id is its
+ * file name (`schemas/forms/login.json` is the form `login`); `schemas:check` holds files to that.
+ */
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
+import type { DialogSchemaFile, FormSchemaFile } from './types';
+
+const formFiles = import.meta.glob<FormSchemaFile>('/schemas/forms/*.json', { import: 'default' });
+const formValidators = import.meta.glob<ValidatorFunctions>('/schemas/forms/*.json', {
+  query: '?validator',
+  import: 'default',
+});
+const dialogFiles = import.meta.glob<DialogSchemaFile>('/schemas/dialogs/*.json', { import: 'default' });
+
+export class UnknownSchemaError extends Error {
+  constructor(kind: string, id: string) {
+    super(`没有找到${kind === 'form' ? '表单' : '对话框'}配置：${id}`);
+  }
+}
+
+function fileKey(folder: string, id: string) {
+  return `/schemas/${folder}/${id}.json`;
+}
+
+export interface LoadedForm {
+  file: FormSchemaFile;
+  validateFns: ValidatorFunctions;
+}
+
+export async function loadForm(id: string): Promise<LoadedForm> {
+  const key = fileKey('forms', id);
+  const loadFile = formFiles[key];
+  const loadValidator = formValidators[key];
+  if (!loadFile || !loadValidator) throw new UnknownSchemaError('form', id);
+  const [file, validateFns] = await Promise.all([loadFile(), loadValidator()]);
+  return { file, validateFns };
+}
+
+export async function loadDialog(id: string): Promise<DialogSchemaFile> {
+  const loadFile = dialogFiles[fileKey('dialogs', id)];
+  if (!loadFile) throw new UnknownSchemaError('dialog', id);
+  return loadFile();
+}
+
+export function formIds(): string[] {
+  return Object.keys(formFiles).map((key) => key.replace(/^.*\/(.+)\.json$/, '$1'));
+}

@@ -1,0 +1,47 @@
+/**
+ * The engine's view of the outside world: a few small interfaces that the app supplies (and tests replace).
+ * The engine never imports the app; it receives these through one React context.
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import type { FieldCipher } from './types';
+
+export interface RequestOptions {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** msgCodes the caller handles itself: the transport resolves with the envelope instead of rejecting. */
+  acceptCodes?: readonly number[];
+}
+
+/** The one HTTP client, as the engine sees it: resolves with the whole envelope, rejects on failure. */
+export interface Transport {
+  request<T = unknown>(options: RequestOptions): Promise<T>;
+}
+
+export interface Notifier {
+  success(message: string): void;
+  error(message: string): void;
+}
+
+export interface FieldEncryptor {
+  encrypt(cipher: FieldCipher, plain: string): Promise<string>;
+}
+
+export interface EngineSeams {
+  transport: Transport;
+  notify: Notifier;
+  encryptor: FieldEncryptor;
+}
+
+const SeamsContext = createContext<EngineSeams | null>(null);
+
+export function EngineProvider({ seams, children }: { seams: EngineSeams; children: ReactNode }) {
+  return <SeamsContext.Provider value={seams}>{children}</SeamsContext.Provider>;
+}
+
+export function useSeams(): EngineSeams {
+  const seams = useContext(SeamsContext);
+  if (!seams) throw new Error('EngineProvider is missing above this schema renderer');
+  return seams;
+}

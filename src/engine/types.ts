@@ -1,0 +1,65 @@
+/**
+ * The TypeScript side of the schema kinds in `schemas/meta/`. Each renderer receives exactly its kind's type.
+ * Keep these in step with the meta-schemas: `npm run schemas:check` validates the files, tsc validates the code.
+ */
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+
+/** How a field travels when it must not travel in clear (DESIGN.md: RSA for login, SM2 for password changes). */
+export type FieldCipher = 'rsa' | 'sm2';
+
+/** An API call described as data: the engine runs it through the one HTTP client. */
+export interface ApiDescriptor {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A URL template: `{name}` is filled from the call's variables (`/api/system/office/{id}`). */
+  url: string;
+  /** Where the result sits in the envelope, dot-separated (`data`, `item.officeTree`, `data.pcMenu.childList`). */
+  resultPath?: string;
+  /** Fields encrypted before sending, by the field's name. */
+  encrypt?: Record<string, FieldCipher>;
+}
+
+export interface FormSchemaFile {
+  kind: 'form';
+  id: string;
+  title?: string;
+  schema: RJSFSchema;
+  uiSchema?: UiSchema;
+  submitText?: string;
+  submit?: ApiDescriptor;
+  /** Fields emptied after a failed submit (a captcha code is used up by every attempt). */
+  clearOnFailure?: string[];
+}
+
+export interface DialogSchemaFile {
+  kind: 'dialog';
+  id: string;
+  title: string;
+  /** Pixel width (spec section 2 names 418, 750, 800 and 1280). */
+  width: number;
+  /** The form file rendered in the dialog's body. */
+  form: string;
+  closable?: boolean;
+  maskClosable?: boolean;
+  okText?: string;
+  cancelText?: string;
+}
+
+export type SchemaFile = FormSchemaFile | DialogSchemaFile;
+export type SchemaKind = SchemaFile['kind'];
+
+/** `schemas/apis/*.json`: named API descriptors the app calls by name. */
+export interface ApiCatalogFile {
+  kind: 'apis';
+  id: string;
+  apis: Record<string, ApiDescriptor>;
+}
+
+/** `schemas/site/site.json`: texts of the public pages (filing number, copyright, browser note). */
+export interface SiteFile {
+  kind: 'site';
+  id: string;
+  icp: { number: string; url: string };
+  copyright: string;
+  browserNote: string;
+  loginSlogan: string;
+}

@@ -1,0 +1,30 @@
+/**
+ * The rjsf theme: a plain registry of Arco-based widgets and templates. Replacing a control means replacing
+ * one entry here; widgets know nothing of the engine or the app.
+ */
+import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import './form-theme.css';
+import { BaseInputTemplate } from './BaseInputTemplate';
+import { CaptchaWidget } from './CaptchaWidget';
+import { lazyWidget } from './lazy-widget';
+import { FieldErrorTemplate, FieldTemplate } from './FieldTemplate';
+import { ErrorListTemplate, ObjectFieldTemplate, SubmitButton } from './layout-templates';
+import type { WidgetName } from './widget-names';
+
+export const formWidgets: Record<WidgetName, RegistryWidgetsType[string]> = {
+  captcha: CaptchaWidget,
+  select: lazyWidget(async () => (await import('./choice-widgets')).SelectWidget),
+  radio: lazyWidget(async () => (await import('./choice-widgets')).RadioWidget),
+  textarea: lazyWidget(async () => (await import('./choice-widgets')).TextareaWidget),
+};
+
+export const formTemplates: Partial<TemplatesType> = {
+  BaseInputTemplate,
+  FieldTemplate,
+  FieldErrorTemplate,
+  ObjectFieldTemplate,
+  ErrorListTemplate,
+  ButtonTemplates: { SubmitButton } as TemplatesType['ButtonTemplates'],
+};
+
+export type { FormWidgetContext } from './CaptchaWidget';

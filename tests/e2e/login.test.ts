@@ -1,0 +1,123 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXED_CAPTCHA } from './global-setup';
+import { demoUsers, launchBrowser, logInThroughForm, newPage, screenshot } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('signing in and out', () => {
+  it('an anonymous visit to a protected route lands on the gateway page, tiles listed', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/app/work-bench');
+    await page.waitForURL('**/app/gateway-page');
+    await expect.poll(() => page.locator('[data-testid=gateway-tiles] li').count()).toBe(16);
+    await expect(page.getByTestId('gateway-login').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'gateway-anonymous');
+    await context.close();
+  });
+
+  it('the root path goes to the gateway page when not logged in, and the tokenless exceptions stay', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/app/');
+    await page.waitForURL('**/app/gateway-page');
+    for (const path of ['/app/ldf/task', '/app/ldf/fill_data', '/app/ldv/chart_viewer']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(new URL(page.url()).pathname).toBe(path);
+    }
+    await context.close();
+  });
+
+  it('logs in with the captcha: Enter moves from account to password, Enter in password submits', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/app/login');
+    const captcha = page.getByTestId('captcha-image');
+    await expect.poll(() => captcha.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await screenshot(page, 'login');
+
+    await page.locator('#login_username').fill(demoUsers.admin.username);
+    await page.locator('#login_username').press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('login_password');
+    await page.locator('#login_validateCode').fill(FIXED_CAPTCHA);
+    await page.locator('#login_password').fill(demoUsers.admin.password);
+    await page.locator('#login_password').press('Enter');
+    await page.waitForURL('**/app/gateway-page');
+
+    const stored = await page.evaluate(() => ({
+      token: JSON.parse(localStorage.getItem('tokenInfo') ?? '{}'),
+      user: JSON.parse(localStorage.getItem('userInfo') ?? '{}'),
+    }));
+    expect(stored.token.access_token).toBeTruthy();
+    expect(stored.token.refresh_token).toBeTruthy();
+    expect(stored.user.loginName).toBe('admin');
+    await expect(page.getByTestId('gateway-user').textContent()).resolves.toContain(stored.user.name);
+    await expect.poll(() => page.locator('[data-testid=gateway-tiles] li').count()).toBe(16);
+    await screenshot(page, 'gateway-logged-in');
+    await context.close();
+  });
+
+  it('an empty submit shows the messages of the schema file', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/app/login');
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').allTextContents())
+      .toEqual(['请输入账号', '请输入密码', '请输入验证码']);
+    await screenshot(page, 'login-empty-submit');
+    await context.close();
+  });
+
+  it('a wrong password says so, clears the code and shows a new captcha', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/app/login');
+    const captcha = page.getByTestId('captcha-image');
+    await expect.poll(() => captcha.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    const firstSource = await captcha.getAttribute('src');
+    await page.locator('#login_username').fill(demoUsers.staff.username);
+    await page.locator('#login_password').fill('Wrong@2026');
+    await page.locator('#login_validateCode').fill(FIXED_CAPTCHA);
+    await page.locator('#login_validateCode').press('Enter');
+    await expect(page.getByText('账号或密码错误').waitFor()).resolves.toBeUndefined();
+    await expect.poll(() => page.locator('#login_validateCode').inputValue()).toBe('');
+    await expect.poll(() => captcha.getAttribute('src')).not.toBe(firstSource);
+    expect(new URL(page.url()).pathname).toBe('/app/login');
+    await screenshot(page, 'login-wrong-password');
+    await context.close();
+  });
+
+  it('a deep route survives a reload, the login page sends a logged-in user on, and logging out clears storage', async () => {
+    const { context, page } = await newPage(browser);
+    await logInThroughForm(page, demoUsers.manager.username, demoUsers.manager.password);
+
+    await page.goto('/app/process/todo/list');
+    await page.getByTestId('module-unavailable').waitFor();
+    await page.reload();
+    await page.getByTestId('module-unavailable').waitFor();
+    await expect(page.getByTestId('header-user').textContent()).resolves.toContain('manager');
+    await screenshot(page, 'deep-route-reloaded');
+
+    await page.goto('/app/work-bench');
+    await page.getByTestId('workbench').waitFor();
+    await page.reload();
+    await page.getByTestId('workbench').waitFor();
+
+    await page.goto('/app/login');
+    await page.waitForURL('**/app/work-bench');
+
+    await page.getByTestId('logout').click();
+    await page.waitForURL('**/app/login');
+    // The login page fetches the public base config again at once; nothing of the session is left.
+    const storage = await page.evaluate(() => ({ local: Object.keys(localStorage), session: sessionStorage.length }));
+    expect(storage.local.filter((key) => key !== 'baseConfig')).toEqual([]);
+    expect(storage.session).toBe(0);
+    await page.goto('/app/work-bench');
+    await page.waitForURL('**/app/gateway-page');
+    await context.close();
+  });
+});

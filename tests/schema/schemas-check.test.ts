@@ -1,0 +1,93 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkSchemaTree } from '../../src/engine/check/check-schemas';
+
+const schemasDir = join(import.meta.dirname, '../../schemas');
+const copies: string[] = [];
+
+/** A temporary copy of schemas/ with one file changed by `edit`. */
+function brokenCopy(file: string, edit: (content: Record<string, any>) => void): string {
+  const root = mkdtempSync(join(tmpdir(), 'schemas-'));
+  copies.push(root);
+  const copy = join(root, 'schemas');
+  cpSync(schemasDir, copy, { recursive: true });
+  const path = join(copy, file);
+  const content = JSON.parse(readFileSync(path, 'utf8'));
+  edit(content);
+  writeFileSync(path, JSON.stringify(content));
+  return copy;
+}
+
+afterEach(() => {
+  for (const root of copies.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+describe('schemas:check', () => {
+  it('passes every schema file of the project', () => {
+    expect(checkSchemaTree(schemasDir)).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a misspelt message keyword',
+      (form: Record<string, any>) => (form.schema.properties.username.errorMessage.requried = '请输入账号'),
+      '/schema/properties/username/errorMessage/requried',
+    ],
+    [
+      'a message for a rule the field does not have',
+      (form: Record<string, any>) => (form.schema.properties.username.errorMessage.pattern = '格式不正确'),
+      '/schema/properties/username/errorMessage/pattern',
+    ],
+    [
+      'an unknown widget',
+      (form: Record<string, any>) => (form.uiSchema.password['ui:widget'] = 'passwrd'),
+      '/uiSchema/password/ui:widget',
+    ],
+    [
+      'a uiSchema entry for a field that does not exist',
+      (form: Record<string, any>) => (form.uiSchema.usernme = { 'ui:placeholder': 'x' }),
+      '/uiSchema/usernme',
+    ],
+    ['an unknown top-level key', (form: Record<string, any>) => (form.submitTxt = '登录'), '/submitTxt'],
+    ['an invalid API method', (form: Record<string, any>) => (form.submit.method = 'FETCH'), '/submit/method'],
+    ['an id that is not the file name', (form: Record<string, any>) => (form.id = 'signin'), '/id'],
+    ['a missing kind', (form: Record<string, any>) => delete form.kind, '/kind'],
+    ['an invalid regex', (form: Record<string, any>) => (form.schema.properties.username.pattern = '(['), '/schema'],
+    [
+      'a field to clear that does not exist',
+      (form: Record<string, any>) => (form.clearOnFailure = ['captcha']),
+      '/clearOnFailure/0',
+    ],
+  ])('reports %s with its pointer', (_name, edit, pointer) => {
+    const faults = checkSchemaTree(brokenCopy('forms/login.json', edit));
+    expect(faults.map((fault) => fault.pointer)).toContain(pointer);
+    expect(faults.every((fault) => fault.file === 'schemas/forms/login.json')).toBe(true);
+    expect(faults.every((fault) => fault.message.length > 0)).toBe(true);
+  });
+
+  it('reports a file that is not JSON', () => {
+    const copy = brokenCopy('forms/login.json', () => undefined);
+    writeFileSync(join(copy, 'forms/login.json'), '{ "kind": "form", ');
+    expect(checkSchemaTree(copy)).toEqual([
+      expect.objectContaining({
+        file: 'schemas/forms/login.json',
+        pointer: '',
+        message: expect.stringContaining('JSON'),
+      }),
+    ]);
+  });
+
+  it('reports a dialog whose form does not exist', () => {
+    const copy = brokenCopy('forms/login.json', () => undefined);
+    mkdirSync(join(copy, 'dialogs'), { recursive: true });
+    writeFileSync(
+      join(copy, 'dialogs/phone-login.json'),
+      JSON.stringify({ kind: 'dialog', id: 'phone-login', title: '手机号登录', width: 418, form: 'no-such-form' }),
+    );
+    expect(checkSchemaTree(copy)).toEqual([
+      expect.objectContaining({ file: 'schemas/dialogs/phone-login.json', pointer: '/form' }),
+    ]);
+  });
+});

@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { formValidatorPlugin } from './src/engine/build/validator-plugin';
+import { versionFilePlugin } from './src/engine/build/version-plugin';
+import { precompressPlugin } from './src/engine/build/precompress-plugin';
+import { preloadFormsPlugin } from './src/engine/build/preload-forms-plugin';
+
+const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
+
+export default defineConfig({
+  base: '/app/',
+  plugins: [react(), formValidatorPlugin(), versionFilePlugin(), preloadFormsPlugin(['login']), precompressPlugin()],
+  resolve: {
+    // rjsf renders Markdown descriptions only when asked to; we show descriptions as plain text.
+    alias: {
+      'markdown-to-jsx/react': fileURLToPath(new URL('./src/widgets/form/plain-description.tsx', import.meta.url)),
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 900,
+  },
+  server: {
+    // `npm run dev`: Vite serves the web app, the API server runs beside it.
+    proxy: { '/api': apiTarget, '/zhgd': apiTarget, '/workflow': apiTarget },
+  },
+});
