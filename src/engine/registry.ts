@@ -3,7 +3,7 @@
  * file name (`schemas/forms/login.json` is the form `login`); `schemas:check` holds files to that.
  */
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
-import type { DialogSchemaFile, FormSchemaFile } from './types';
+import type { DialogSchemaFile, FormSchemaFile, WizardSchemaFile } from './types';
 
 const formFiles = import.meta.glob<FormSchemaFile>('/schemas/forms/*.json', { import: 'default' });
 const formValidators = import.meta.glob<ValidatorFunctions>('/schemas/forms/*.json', {
@@ -11,10 +11,13 @@ const formValidators = import.meta.glob<ValidatorFunctions>('/schemas/forms/*.js
   import: 'default',
 });
 const dialogFiles = import.meta.glob<DialogSchemaFile>('/schemas/dialogs/*.json', { import: 'default' });
+const wizardFiles = import.meta.glob<WizardSchemaFile>('/schemas/wizards/*.json', { import: 'default' });
+
+const KIND_NAMES = { form: '表单', dialog: '对话框', wizard: '向导' } as const;
 
 export class UnknownSchemaError extends Error {
-  constructor(kind: string, id: string) {
-    super(`没有找到${kind === 'form' ? '表单' : '对话框'}配置：${id}`);
+  constructor(kind: keyof typeof KIND_NAMES, id: string) {
+    super(`没有找到${KIND_NAMES[kind]}配置：${id}`);
   }
 }
 
@@ -39,6 +42,12 @@ export async function loadForm(id: string): Promise<LoadedForm> {
 export async function loadDialog(id: string): Promise<DialogSchemaFile> {
   const loadFile = dialogFiles[fileKey('dialogs', id)];
   if (!loadFile) throw new UnknownSchemaError('dialog', id);
+  return loadFile();
+}
+
+export async function loadWizard(id: string): Promise<WizardSchemaFile> {
+  const loadFile = wizardFiles[fileKey('wizards', id)];
+  if (!loadFile) throw new UnknownSchemaError('wizard', id);
   return loadFile();
 }
 

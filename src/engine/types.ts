@@ -18,6 +18,27 @@ export interface ApiDescriptor {
   encrypt?: Record<string, FieldCipher>;
 }
 
+/**
+ * A call the engine makes: the descriptor, and what it sends. `params` is a template: a string that is exactly
+ * `{{name}}` becomes that value of the form (or of the host's context); anything else is sent as written.
+ * Without `params` the form's values are sent.
+ */
+export interface EngineAction {
+  api: ApiDescriptor;
+  params?: Record<string, unknown>;
+  /** A success toast shown when the call succeeds. */
+  successMessage?: string;
+}
+
+/** When the field `when` takes a new valid value, call `api` and copy result paths into the fields of `set`. */
+export interface FormEffect {
+  when: string;
+  api: ApiDescriptor;
+  params?: Record<string, unknown>;
+  /** form field -> path in the call's result. */
+  set: Record<string, string>;
+}
+
 export interface FormSchemaFile {
   kind: 'form';
   id: string;
@@ -25,7 +46,8 @@ export interface FormSchemaFile {
   schema: RJSFSchema;
   uiSchema?: UiSchema;
   submitText?: string;
-  submit?: ApiDescriptor;
+  submit?: EngineAction;
+  effects?: FormEffect[];
   /** Fields emptied after a failed submit (a captcha code is used up by every attempt). */
   clearOnFailure?: string[];
 }
@@ -44,7 +66,35 @@ export interface DialogSchemaFile {
   cancelText?: string;
 }
 
-export type SchemaFile = FormSchemaFile | DialogSchemaFile;
+export interface WizardResult {
+  title: string;
+  description?: string;
+  buttonText?: string;
+}
+
+export interface WizardStep {
+  /** Later steps' templates read this step's values as `{{steps.<id>.<field>}}`. */
+  id: string;
+  title: string;
+  form?: string;
+  /** Run on submit instead of the form's own submit. */
+  actions?: EngineAction[];
+  /** Show 上一步. */
+  back?: boolean;
+  /** What a successful submit does (default: the next step). */
+  after?: 'next' | 'close';
+  result?: WizardResult;
+}
+
+export interface WizardSchemaFile {
+  kind: 'wizard';
+  id: string;
+  title: string;
+  width: number;
+  steps: WizardStep[];
+}
+
+export type SchemaFile = FormSchemaFile | DialogSchemaFile | WizardSchemaFile;
 export type SchemaKind = SchemaFile['kind'];
 
 /** `schemas/apis/*.json`: named API descriptors the app calls by name. */

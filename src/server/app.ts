@@ -20,7 +20,7 @@ import swagger from './plugins/swagger.js';
 import webApp from './plugins/web-app.js';
 import { registerRoutes } from './routes/index.js';
 import { runSeed } from './seed/index.js';
-import { createServices } from './services/index.js';
+import { createServices, type ServiceOverrides } from './services/index.js';
 import { ensureKeys } from './services/keys.js';
 
 export interface BuildAppOptions {
@@ -31,6 +31,8 @@ export interface BuildAppOptions {
    */
   db?: Db;
   inMemory?: boolean;
+  /** Replacements for configured services (tests). */
+  services?: ServiceOverrides;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -56,7 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await runSeed(db, { demo: config.demo });
   }
   const keys = await ensureKeys(db);
-  const services = createServices(db, keys, config);
+  const services = createServices(db, keys, config, options.services);
   await services.captchas.warmUp();
   const version = packageVersion();
 
@@ -65,7 +67,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       level: config.logLevel,
       // Bodies are never logged; headers are not logged by default and are redacted should anyone add them.
       redact: {
-        paths: ['req.headers["access-token"]', 'req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        paths: [
+          'req.headers["access-token"]',
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'res.headers["set-cookie"]',
+        ],
         censor: '[redacted]',
       },
       serializers: {

@@ -4,7 +4,20 @@
  */
 import path from 'node:path';
 
-export type SmsProvider = 'outbox';
+export type SmsProvider = 'outbox' | 'http';
+
+/** The HTTP SMS gateway (PORTAL_SMS_PROVIDER=http); see services/sms/http-sender.ts for the wire format. */
+export interface SmsHttpConfig {
+  url: string;
+  key: string;
+  secret: string;
+  signName: string;
+  templateCode: string;
+  timeoutMs: number;
+}
+
+/** The server's clock. Injectable so tests can move time (throttles, lockouts, expiries) without sleeping. */
+export type Clock = () => Date;
 
 export interface ServerConfig {
   port: number;
@@ -16,6 +29,8 @@ export interface ServerConfig {
   /** Seed the demo company, projects, users and roles. */
   demo: boolean;
   smsProvider: SmsProvider;
+  /** Required when smsProvider is 'http'. */
+  smsHttp: SmsHttpConfig | undefined;
   /** Automated tests only: every captcha shows this text. */
   captchaFixed: string | undefined;
   accessTtlSeconds: number;
@@ -26,6 +41,17 @@ export interface ServerConfig {
   /** How long a user's view (name, roles, enabled flag) and a session's liveness are cached in-process. */
   userCacheTtlMs: number;
   production: boolean;
+  now: Clock;
+  /** A password older than this many days must be changed at login (-16001); 0 = never. */
+  passwordMaxAgeDays: number;
+  /** The AI library the gateway tile opens (signed query appended). */
+  aiUrl: string;
+  /** HMAC key shared with the AI library; undefined = generated once and kept in app_key. */
+  aiSecret: string | undefined;
+  /** Ask for an SMS code before opening the AI library even for a logged-in user. */
+  aiMobileVerify: boolean;
+  /** HMAC key of single sign-on tickets; undefined = generated once and kept in app_key. */
+  ssoSecret: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -33,8 +59,38 @@ export class ConfigError extends Error {}
 function integer(name: string, raw: string | undefined, fallback: number, min: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min)
+    throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
   return value;
+}
+
+/** A stand-in AI library page on the local portal, so the flow can be tried without the real one. */
+export const DEFAULT_AI_URL = 'http://127.0.0.1:8080/app/gateway-page?ai=demo';
+
+function flag(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === '1' || raw === '0') return raw === '1';
+  throw new ConfigError(`${name} must be 0 or 1, got "${raw}"`);
+}
+
+function httpUrl(name: string, raw: string | undefined, fallback: string): string {
+  const value = raw || fallback;
+  if (!/^https?:\/\//.test(value) || !URL.canParse(value))
+    throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
+  return value;
+}
+
+function smsHttpConfig(env: NodeJS.ProcessEnv): SmsHttpConfig {
+  const missing = ['PORTAL_SMS_HTTP_URL', 'PORTAL_SMS_HTTP_KEY', 'PORTAL_SMS_HTTP_SECRET'].filter((name) => !env[name]);
+  if (missing.length > 0) throw new ConfigError(`PORTAL_SMS_PROVIDER=http needs ${missing.join(', ')}`);
+  return {
+    url: httpUrl('PORTAL_SMS_HTTP_URL', env.PORTAL_SMS_HTTP_URL, ''),
+    key: env.PORTAL_SMS_HTTP_KEY as string,
+    secret: env.PORTAL_SMS_HTTP_SECRET as string,
+    signName: env.PORTAL_SMS_SIGN_NAME || '智慧工地',
+    templateCode: env.PORTAL_SMS_TEMPLATE || 'SMS_VERIFY_CODE',
+    timeoutMs: 10_000,
+  };
 }
 
 export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -45,6 +101,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     databaseUrl: undefined,
     demo: false,
     smsProvider: 'outbox',
+    smsHttp: undefined,
     captchaFixed: undefined,
     accessTtlSeconds: 1800,
     refreshTtlSeconds: 7 * 24 * 3600,
@@ -52,6 +109,12 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     logLevel: 'info',
     userCacheTtlMs: 5000,
     production: false,
+    now: () => new Date(),
+    passwordMaxAgeDays: 0,
+    aiUrl: DEFAULT_AI_URL,
+    aiSecret: undefined,
+    aiMobileVerify: true,
+    ssoSecret: undefined,
     ...overrides,
   };
 }
@@ -63,7 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError('PORTAL_CAPTCHA_FIXED is for automated tests only and is refused when NODE_ENV=production');
   }
   const smsProvider = env.PORTAL_SMS_PROVIDER || 'outbox';
-  if (smsProvider !== 'outbox') throw new ConfigError(`PORTAL_SMS_PROVIDER "${smsProvider}" is unknown (known: outbox)`);
+  if (smsProvider !== 'outbox' && smsProvider !== 'http') {
+    throw new ConfigError(`PORTAL_SMS_PROVIDER "${smsProvider}" is unknown (known: outbox, http)`);
+  }
   return defaultConfig({
     port: integer('PORT', env.PORT, 8080, 0),
     host: env.HOST || '127.0.0.1',
@@ -71,11 +136,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     demo: env.PORTAL_DEMO === '1',
     smsProvider,
+    smsHttp: smsProvider === 'http' ? smsHttpConfig(env) : undefined,
     captchaFixed,
     accessTtlSeconds: integer('PORTAL_ACCESS_TTL_SECONDS', env.PORTAL_ACCESS_TTL_SECONDS, 1800, 1),
     refreshTtlSeconds: integer('PORTAL_REFRESH_TTL_SECONDS', env.PORTAL_REFRESH_TTL_SECONDS, 7 * 24 * 3600, 60),
     webDir: path.resolve(env.PORTAL_WEB_DIR || 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
     production,
+    passwordMaxAgeDays: integer('PORTAL_PASSWORD_MAX_AGE_DAYS', env.PORTAL_PASSWORD_MAX_AGE_DAYS, 0, 0),
+    // Without an AI library of its own, an install points at a stand-in page of itself.
+    aiUrl: httpUrl(
+      'PORTAL_AI_URL',
+      env.PORTAL_AI_URL,
+      `http://${env.HOST || '127.0.0.1'}:${env.PORT || 8080}/app/gateway-page?ai=demo`,
+    ),
+    aiSecret: env.PORTAL_AI_SECRET || undefined,
+    aiMobileVerify: flag('PORTAL_AI_MOBILE_VERIFY', env.PORTAL_AI_MOBILE_VERIFY, true),
+    ssoSecret: env.PORTAL_SSO_SECRET || undefined,
   });
 }

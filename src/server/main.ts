@@ -7,12 +7,15 @@ import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, databaseTarget } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { demoAccounts, runSeed } from './seed/index.js';
+import { ensureInitialAdmin, INITIAL_ADMIN_LOGIN } from './seed/initial-admin.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = createDatabase(databaseTarget(config));
   await migrateToLatest(db);
   await runSeed(db, { demo: config.demo });
+  // Without demo data an empty install still needs someone who can log in; the password is shown this once only.
+  const initialPassword = config.demo ? undefined : await ensureInitialAdmin(db);
   const app = await buildApp({ config, db });
 
   let closing = false;
@@ -37,14 +40,24 @@ async function main(): Promise<void> {
   ];
   if (config.demo) {
     lines.push('  演示账号 (PORTAL_DEMO=1):');
-    for (const account of demoAccounts()) lines.push(`    ${account.loginName} / ${account.password}  ${account.name}  ${account.mobile}`);
+    for (const account of demoAccounts())
+      lines.push(`    ${account.loginName} / ${account.password}  ${account.name}  ${account.mobile}`);
+  }
+  if (initialPassword) {
+    lines.push(`  初始管理员 ${INITIAL_ADMIN_LOGIN} 的一次性密码：${initialPassword}`);
+    lines.push('  （仅显示这一次；首次登录后须修改密码）');
   }
   if (config.captchaFixed) lines.push('  注意: PORTAL_CAPTCHA_FIXED 已设置，验证码固定（仅用于自动化测试）');
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof ConfigError ? `配置错误: ${error.message}` : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const message =
+    error instanceof ConfigError
+      ? `配置错误: ${error.message}`
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
   process.stderr.write(`${message}\n`);
   process.exit(1);
 });

@@ -34,14 +34,20 @@ describe('captcha', () => {
     expect([...response.rawPayload.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const cookie = response.cookies.find((c) => c.name === 'captcha_id');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });
-    const stored = await t.db.selectFrom('captcha').select('answer_hash').where('id', '=', cookie!.value).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('captcha')
+      .select('answer_hash')
+      .where('id', '=', cookie!.value)
+      .executeTakeFirstOrThrow();
     expect(stored.answer_hash).not.toContain(CAPTCHA_TEXT);
   });
 });
 
 describe('login', () => {
   it('answers a token pair for the right password (captcha case-insensitive)', async () => {
-    const body = json<TokenPair>(await login(t.app, DEMO.admin.username, DEMO.admin.password, { validateCode: CAPTCHA_TEXT.toUpperCase() }));
+    const body = json<TokenPair>(
+      await login(t.app, DEMO.admin.username, DEMO.admin.password, { validateCode: CAPTCHA_TEXT.toUpperCase() }),
+    );
     expect(body).toMatchObject({ msgCode: 0, errMsg: '' });
     expect(body.data?.access_token).toMatch(/^[\w-]+\.[\w-]+$/);
     expect(body.data?.refresh_token).toMatch(/^[\w-]{43}$/);
@@ -67,7 +73,9 @@ describe('login', () => {
 
   it('refuses a wrong captcha, and consumes it', async () => {
     const cookie = await getCaptchaCookie(t.app);
-    expect(json(await login(t.app, DEMO.admin.username, DEMO.admin.password, { cookie, validateCode: 'xxxx' }))).toEqual({
+    expect(
+      json(await login(t.app, DEMO.admin.username, DEMO.admin.password, { cookie, validateCode: 'xxxx' })),
+    ).toEqual({
       msgCode: -1,
       errMsg: '验证码错误或已失效',
     });
@@ -88,19 +96,33 @@ describe('login', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/login',
-      payload: { username: 'admin', password: encryptLikeBrowser(keys.rsaPublicKey, 'Admin@2026'), validateCode: CAPTCHA_TEXT },
+      payload: {
+        username: 'admin',
+        password: encryptLikeBrowser(keys.rsaPublicKey, 'Admin@2026'),
+        validateCode: CAPTCHA_TEXT,
+      },
     });
     expect(json(response)).toEqual({ msgCode: -1, errMsg: '验证码错误或已失效' });
   });
 
   it('refuses an expired captcha', async () => {
     const cookie = await getCaptchaCookie(t.app);
-    await t.db.updateTable('captcha').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', cookie.split('=')[1]).execute();
-    expect(json(await login(t.app, DEMO.admin.username, DEMO.admin.password, { cookie })).errMsg).toBe('验证码错误或已失效');
+    await t.db
+      .updateTable('captcha')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', cookie.split('=')[1])
+      .execute();
+    expect(json(await login(t.app, DEMO.admin.username, DEMO.admin.password, { cookie })).errMsg).toBe(
+      '验证码错误或已失效',
+    );
   });
 
   it('validates with the form schema messages (-400, data.errors)', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: '', validateCode: '' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: '', validateCode: '' },
+    });
     expect(response.statusCode).toBe(200);
     expect(json(response)).toEqual({
       msgCode: -400,
@@ -114,7 +136,11 @@ describe('login', () => {
       },
     });
     const onlyCode = json(
-      await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: 'x'.repeat(10) } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'admin', password: 'x'.repeat(10) },
+      }),
     );
     expect(onlyCode.errMsg).toBe('请输入验证码');
   });
@@ -126,7 +152,11 @@ describe('login', () => {
       method: 'POST',
       url: '/api/login',
       headers: { cookie },
-      payload: { username: 'admin', password: encryptLikeBrowser(keys.rsaPublicKey, 'x'.repeat(65)), validateCode: CAPTCHA_TEXT },
+      payload: {
+        username: 'admin',
+        password: encryptLikeBrowser(keys.rsaPublicKey, 'x'.repeat(65)),
+        validateCode: CAPTCHA_TEXT,
+      },
     });
     expect(json(tooLong)).toMatchObject({ msgCode: -400, errMsg: '密码不能超过64个字符' });
     const garbage = await t.app.inject({
@@ -149,7 +179,13 @@ describe('login', () => {
   it('refuses a disabled user', async () => {
     await t.db
       .insertInto('sys_user')
-      .values({ id: 'user-disabled', login_name: 'disabled', name: '停用', password_hash: await hashPassword('Disabled@2026'), login_flag: '0' })
+      .values({
+        id: 'user-disabled',
+        login_name: 'disabled',
+        name: '停用',
+        password_hash: await hashPassword('Disabled@2026'),
+        login_flag: '0',
+      })
       .execute();
     expect(json(await login(t.app, 'disabled', 'Disabled@2026'))).toEqual({ msgCode: -1, errMsg: '账号已被禁用' });
   });
@@ -157,7 +193,13 @@ describe('login', () => {
   it('answers -16001 with a password-only token when the password must change', async () => {
     await t.db
       .insertInto('sys_user')
-      .values({ id: 'user-must-change', login_name: 'mustchange', name: '王必改', password_hash: await hashPassword('Change@2026'), password_must_change: true })
+      .values({
+        id: 'user-must-change',
+        login_name: 'mustchange',
+        name: '王必改',
+        password_hash: await hashPassword('Change@2026'),
+        password_must_change: true,
+      })
       .execute();
     const body = json<TokenPair>(await login(t.app, 'mustchange', 'Change@2026'));
     expect(body.msgCode).toBe(-16001);
@@ -167,7 +209,11 @@ describe('login', () => {
     expect(json(await currentUser(body.data!.access_token))).toEqual({ msgCode: -403, errMsg: '请先修改密码' });
     // Refreshing keeps the restriction.
     const refreshed = json<TokenPair>(
-      await t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refreshToken: body.data!.refresh_token } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/token/refresh',
+        payload: { refreshToken: body.data!.refresh_token },
+      }),
     );
     expect(refreshed.msgCode).toBe(0);
     expect(json(await currentUser(refreshed.data!.access_token)).msgCode).toBe(-403);
@@ -198,7 +244,9 @@ describe('current user', () => {
     expect(json(await currentUser('garbage'))).toEqual({ msgCode: -10014, errMsg: '登录状态已失效，请重新登录' });
     const tokens = await loginTokens(t.app, DEMO.staff.username, DEMO.staff.password);
     const [body, signature] = tokens.access_token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), sub: 'user-admin' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), sub: 'user-admin' }),
+    ).toString('base64url');
     expect(json(await currentUser(`${forged}.${signature}`)).msgCode).toBe(-10014);
   });
 
@@ -206,14 +254,32 @@ describe('current user', () => {
     const uncached = await t.sibling({ userCacheTtlMs: 0 });
     await t.db
       .insertInto('sys_user')
-      .values({ id: 'user-to-disable', login_name: 'todisable', name: '将停用', password_hash: await hashPassword('Disable@2026') })
+      .values({
+        id: 'user-to-disable',
+        login_name: 'todisable',
+        name: '将停用',
+        password_hash: await hashPassword('Disable@2026'),
+      })
       .execute();
     const tokens = await loginTokens(uncached, 'todisable', 'Disable@2026');
-    const me = () => uncached.inject({ method: 'GET', url: '/api/user/getCurrentUser', headers: { 'access-token': tokens.access_token } });
+    const me = () =>
+      uncached.inject({
+        method: 'GET',
+        url: '/api/user/getCurrentUser',
+        headers: { 'access-token': tokens.access_token },
+      });
     expect(json(await me()).msgCode).toBe(0);
     await t.db.updateTable('sys_user').set({ login_flag: '0' }).where('id', '=', 'user-to-disable').execute();
     expect(json(await me())).toEqual({ msgCode: -10014, errMsg: '账号已被禁用' });
-    expect(json(await uncached.inject({ method: 'POST', url: '/api/token/refresh', payload: { refreshToken: tokens.refresh_token } })).msgCode).toBe(-10014);
+    expect(
+      json(
+        await uncached.inject({
+          method: 'POST',
+          url: '/api/token/refresh',
+          payload: { refreshToken: tokens.refresh_token },
+        }),
+      ).msgCode,
+    ).toBe(-10014);
   });
 
   it('answers -10005 for an expired access token', async () => {
@@ -224,7 +290,8 @@ describe('current user', () => {
 });
 
 describe('refresh and logout', () => {
-  const refresh = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refreshToken } });
+  const refresh = (refreshToken: string) =>
+    t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refreshToken } });
 
   it('rotates; reusing a spent token revokes the whole family', async () => {
     const first = await loginTokens(t.app, DEMO.staff.username, DEMO.staff.password);
@@ -242,7 +309,11 @@ describe('refresh and logout', () => {
   it('refuses unknown and expired refresh tokens', async () => {
     expect(json(await refresh('unknown-token')).msgCode).toBe(-10014);
     const tokens = await loginTokens(t.app, DEMO.staff.username, DEMO.staff.password);
-    await t.db.updateTable('refresh_token').set({ expires_at: new Date(Date.now() - 1000) }).where('revoked_at', 'is', null).execute();
+    await t.db
+      .updateTable('refresh_token')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('revoked_at', 'is', null)
+      .execute();
     expect(json(await refresh(tokens.refresh_token)).msgCode).toBe(-10014);
   });
 
@@ -268,8 +339,13 @@ describe('refresh and logout', () => {
 
   it('logout with only the refresh token, or with nothing valid, answers 0', async () => {
     const tokens = await loginTokens(t.app, DEMO.admin.username, DEMO.admin.password);
-    expect(json(await t.app.inject({ method: 'POST', url: '/api/logout', payload: { refreshToken: tokens.refresh_token } })).msgCode).toBe(0);
+    expect(
+      json(await t.app.inject({ method: 'POST', url: '/api/logout', payload: { refreshToken: tokens.refresh_token } }))
+        .msgCode,
+    ).toBe(0);
     expect(json(await refresh(tokens.refresh_token)).msgCode).toBe(-10014);
-    expect(json(await t.app.inject({ method: 'POST', url: '/api/logout', headers: { 'access-token': 'bad' } })).msgCode).toBe(0);
+    expect(
+      json(await t.app.inject({ method: 'POST', url: '/api/logout', headers: { 'access-token': 'bad' } })).msgCode,
+    ).toBe(0);
   });
 });

@@ -20,7 +20,12 @@ describe('configuration', () => {
   });
 
   it('reads the environment', () => {
-    const config = loadConfig({ PORT: '9000', PORTAL_DEMO: '1', DATABASE_URL: 'postgres://x/y', PORTAL_ACCESS_TTL_SECONDS: '60' });
+    const config = loadConfig({
+      PORT: '9000',
+      PORTAL_DEMO: '1',
+      DATABASE_URL: 'postgres://x/y',
+      PORTAL_ACCESS_TTL_SECONDS: '60',
+    });
     expect(config).toMatchObject({ port: 9000, demo: true, databaseUrl: 'postgres://x/y', accessTtlSeconds: 60 });
   });
 

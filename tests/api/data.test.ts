@@ -50,7 +50,11 @@ describe('public data', () => {
     expect(b).toEqual(a);
     // A token issued by one instance is accepted by the other.
     const tokens = await loginTokens(t.app, DEMO.staff.username, DEMO.staff.password);
-    const me = await other.inject({ method: 'GET', url: '/api/user/getCurrentUser', headers: { 'access-token': tokens.access_token } });
+    const me = await other.inject({
+      method: 'GET',
+      url: '/api/user/getCurrentUser',
+      headers: { 'access-token': tokens.access_token },
+    });
     expect(json(me).msgCode).toBe(0);
   });
 
@@ -76,13 +80,26 @@ describe('public data', () => {
   });
 
   it('base config: the newest row', async () => {
-    const body = json<never, { newest: BaseConfig }>(await t.app.inject({ method: 'GET', url: '/api/pub/baseConfig/newest' }));
+    const body = json<never, { newest: BaseConfig }>(
+      await t.app.inject({ method: 'GET', url: '/api/pub/baseConfig/newest' }),
+    );
     expect(body.item!.newest).toMatchObject({ name: '智慧工地管理平台', defaultMenu: '/work-bench', version: '1.0.0' });
     await t.db
       .insertInto('base_config')
-      .values({ id: 'newer', name: '新平台', title_logo: '', project_logo: '', version: '2', support: '', default_menu: '/process/todo', created_at: new Date(Date.now() + 1000) })
+      .values({
+        id: 'newer',
+        name: '新平台',
+        title_logo: '',
+        project_logo: '',
+        version: '2',
+        support: '',
+        default_menu: '/process/todo',
+        created_at: new Date(Date.now() + 1000),
+      })
       .execute();
-    const newer = json<never, { newest: BaseConfig }>(await t.app.inject({ method: 'GET', url: '/api/pub/baseConfig/newest' }));
+    const newer = json<never, { newest: BaseConfig }>(
+      await t.app.inject({ method: 'GET', url: '/api/pub/baseConfig/newest' }),
+    );
     expect(newer.item!.newest.name).toBe('新平台');
     await t.db.deleteFrom('base_config').where('id', '=', 'newer').execute();
   });
@@ -108,15 +125,22 @@ describe('public data', () => {
     const sex = json<never, { dictionaryList: { label: string; value: string }[] }>(
       await t.app.inject({ method: 'GET', url: '/api/system/dictionary/sex/list' }),
     ).item!.dictionaryList;
-    expect(sex.map((e) => [e.label, e.value])).toEqual([['男', '1'], ['女', '2']]);
-    const unknown = json<never, { dictionaryList: unknown[] }>(await t.app.inject({ method: 'GET', url: '/api/system/dictionary/nope/list' }));
+    expect(sex.map((e) => [e.label, e.value])).toEqual([
+      ['男', '1'],
+      ['女', '2'],
+    ]);
+    const unknown = json<never, { dictionaryList: unknown[] }>(
+      await t.app.inject({ method: 'GET', url: '/api/system/dictionary/nope/list' }),
+    );
     expect(unknown.item!.dictionaryList).toEqual([]);
   });
 });
 
 describe('role menu list', () => {
   it('needs a login', async () => {
-    expect(json(await t.app.inject({ method: 'POST', url: '/api/zhgd/menu/roleMenuList', payload: { type: '' } })).msgCode).toBe(-401);
+    expect(
+      json(await t.app.inject({ method: 'POST', url: '/api/zhgd/menu/roleMenuList', payload: { type: '' } })).msgCode,
+    ).toBe(-401);
   });
 
   it('differs for admin, manager and staff', async () => {
@@ -144,9 +168,21 @@ describe('role menu list', () => {
     expect(tree[0].id).toBe('work-bench');
     const sys = tree.find((m) => m.id === 'sys')!;
     expect(sys.childList.map((m) => m.name)).toEqual([
-      '区域管理', '基础配置', '字典管理', '机构管理', '菜单管理', '角色管理', '用户管理', '日志查询', '项目管理', 'Logo管理',
+      '区域管理',
+      '基础配置',
+      '字典管理',
+      '机构管理',
+      '菜单管理',
+      '角色管理',
+      '用户管理',
+      '日志查询',
+      '项目管理',
+      'Logo管理',
     ]);
-    expect(sys.childList.find((m) => m.id === 'sys-user')!).toMatchObject({ permission: 'sys:user:view', specialLogo: 'navigation' });
+    expect(sys.childList.find((m) => m.id === 'sys-user')!).toMatchObject({
+      permission: 'sys:user:view',
+      specialLogo: 'navigation',
+    });
     const process = tree.find((m) => m.id === 'process')!;
     expect(process.childList.map((m) => m.name).slice(0, 3)).toEqual(['待办', '已办', '抄送']);
     for (const node of flatten(tree)) for (const child of node.childList) expect(child.parentId).toBe(node.id);
@@ -170,11 +206,24 @@ describe('role menu list', () => {
 
 describe('seed', () => {
   it('is idempotent', async () => {
-    const tables = ['sys_menu', 'sys_dict', 'sys_office', 'sys_user', 'sys_role', 'sys_user_role', 'sys_role_menu', 'project', 'base_config'] as const;
+    const tables = [
+      'sys_menu',
+      'sys_dict',
+      'sys_office',
+      'sys_user',
+      'sys_role',
+      'sys_user_role',
+      'sys_role_menu',
+      'project',
+      'base_config',
+    ] as const;
     const counts = async () => {
       const result: Record<string, number> = {};
       for (const table of tables) {
-        const row = await t.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+        const row = await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow();
         result[table] = Number(row.n);
       }
       return result;
@@ -188,7 +237,12 @@ describe('seed', () => {
   });
 
   it('has three demo users with distinct mobiles and three project types', async () => {
-    const users = await t.db.selectFrom('sys_user').select(['login_name', 'mobile']).where('id', 'like', 'user-%').orderBy('id').execute();
+    const users = await t.db
+      .selectFrom('sys_user')
+      .select(['login_name', 'mobile'])
+      .where('id', 'like', 'user-%')
+      .orderBy('id')
+      .execute();
     const demo = users.filter((u) => ['admin', 'manager', 'staff'].includes(u.login_name));
     expect(new Set(demo.map((u) => u.mobile)).size).toBe(3);
     const types = await t.db.selectFrom('project').select('engineering_type').distinct().execute();

@@ -14,7 +14,10 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>portal</title><div id="root"></div>');
   writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
-  writeFileSync(path.join(webDir, 'version.json'), JSON.stringify({ version: '9.9.9', buildTime: '2026-01-01T00:00:00Z' }));
+  writeFileSync(
+    path.join(webDir, 'version.json'),
+    JSON.stringify({ version: '9.9.9', buildTime: '2026-01-01T00:00:00Z' }),
+  );
   t = await createTestApp();
   web = await t.sibling({ webDir });
   t.app.get('/api/test/boom', async () => {
@@ -46,9 +49,17 @@ describe('envelope errors', () => {
   });
 
   it('an internal error -> HTTP 500, -500 with the request id, no stack or detail', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/test/boom', headers: { 'x-request-id': 'req-test-1' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/test/boom',
+      headers: { 'x-request-id': 'req-test-1' },
+    });
     expect(response.statusCode).toBe(500);
-    expect(json(response)).toEqual({ msgCode: -500, errMsg: '服务器内部错误，请稍后重试', data: { requestId: 'req-test-1' } });
+    expect(json(response)).toEqual({
+      msgCode: -500,
+      errMsg: '服务器内部错误，请稍后重试',
+      data: { requestId: 'req-test-1' },
+    });
     expect(response.body).not.toContain('secret');
     expect(response.body).not.toContain('at ');
   });
@@ -75,7 +86,11 @@ describe('headers', () => {
     expect(given.headers['x-request-id']).toBe('abc-123');
     const generated = await t.app.inject({ method: 'GET', url: '/api/pub/ping' });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const hostile = await t.app.inject({ method: 'GET', url: '/api/pub/ping', headers: { 'x-request-id': 'a b<script>' } });
+    const hostile = await t.app.inject({
+      method: 'GET',
+      url: '/api/pub/ping',
+      headers: { 'x-request-id': 'a b<script>' },
+    });
     expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
@@ -135,7 +150,10 @@ describe('web app', () => {
   });
 
   it('answers version.json from the build, else from package.json', async () => {
-    expect((await web.inject({ method: 'GET', url: '/app/version.json' })).json()).toEqual({ version: '9.9.9', buildTime: '2026-01-01T00:00:00Z' });
+    expect((await web.inject({ method: 'GET', url: '/app/version.json' })).json()).toEqual({
+      version: '9.9.9',
+      buildTime: '2026-01-01T00:00:00Z',
+    });
     const fallback = (await t.app.inject({ method: 'GET', url: '/app/version.json' })).json<{ version: string }>();
     expect(fallback.version).toMatch(/^\d+\.\d+\.\d+/);
   });

@@ -4,17 +4,27 @@
  *   maintenance database) and dropped afterwards;
  * - otherwise an in-memory PGlite.
  * The database is migrated and seeded (reference + demo data); logging is silent; captchas always show
- * CAPTCHA_TEXT. Requests go through `app.inject` (no network).
+ * CAPTCHA_TEXT; DATA_DIR is a fresh temporary directory (the SMS outbox lands there). Requests go through
+ * `app.inject` (no network).
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import smCrypto from 'sm-crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
 import { defaultConfig, type ServerConfig } from '../../src/server/config.js';
 import { createDatabase, type Db } from '../../src/server/db/database.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
+import type { SmsPurpose } from '../../src/server/db/tables.js';
+import { idCardCheckChar } from '../../src/server/services/id-card.js';
 import { runSeed } from '../../src/server/seed/index.js';
+import type { ServiceOverrides } from '../../src/server/services/index.js';
+import { OUTBOX_FILE, type OutboxLine } from '../../src/server/services/sms/outbox-sender.js';
 import type { Envelope, PublicKeys, TokenPair } from '../../src/shared/envelope.js';
 
 export const CAPTCHA_TEXT = 'T3st';
@@ -71,19 +81,23 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<ServerConfig> = {},
+  options: { services?: ServiceOverrides } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = testConfig(overrides);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-api-'));
+  const config = testConfig({ dataDir, ...overrides });
   await migrateToLatest(database.db);
   await runSeed(database.db, { demo: config.demo });
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, services: options.services });
   const siblings: FastifyInstance[] = [];
   return {
     app,
     db: database.db,
     config,
     async sibling(more) {
-      const other = await buildApp({ config: testConfig({ ...overrides, ...more }), db: database.db });
+      const other = await buildApp({ config: testConfig({ dataDir, ...overrides, ...more }), db: database.db });
       siblings.push(other);
       return other;
     },
@@ -91,8 +105,59 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
       for (const other of siblings) await other.close();
       await app.close();
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A clock the tests move by hand (config.now), so limits measured in minutes or days take no time. */
+export interface TestClock {
+  now: () => Date;
+  advance(ms: number): void;
+  set(at: Date): void;
+}
+
+export function testClock(start: Date = new Date()): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms) {
+      current += ms;
+    },
+    set(at) {
+      current = at.getTime();
+    },
+  };
+}
+
+export const SECOND = 1000;
+export const MINUTE = 60 * SECOND;
+export const DAY = 24 * 60 * MINUTE;
+
+/** Every message of the app's SMS outbox (DATA_DIR/sms-outbox.jsonl), oldest first. */
+export async function outbox(t: Pick<TestApp, 'config'>): Promise<OutboxLine[]> {
+  let text: string;
+  try {
+    text = await readFile(path.join(t.config.dataDir, OUTBOX_FILE), 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as OutboxLine);
+}
+
+/** The newest code sent to `phone` for `purpose`, read from the outbox. */
+export async function lastCode(t: Pick<TestApp, 'config'>, phone: string, purpose: SmsPurpose): Promise<string> {
+  const line = (await outbox(t)).filter((m) => m.phone === phone && m.purpose === purpose).at(-1);
+  if (!line) throw new Error(`no ${purpose} code for ${phone} in the outbox`);
+  return line.code;
+}
+
+/** Encrypts like the browser's change-password form: SM2 cipher mode 1, hex, with the 04 prefix. */
+export function sm2LikeBrowser(publicKeyHex: string, text: string): string {
+  return `04${smCrypto.sm2.doEncrypt(text, publicKeyHex, 1)}`;
 }
 
 export function json<T = unknown, I = unknown>(response: LightMyRequestResponse): Envelope<T, I> {
@@ -142,7 +207,11 @@ export async function login(
     method: 'POST',
     url: '/api/login',
     headers: { cookie },
-    payload: { username, password: encryptLikeBrowser(keys.rsaPublicKey, password), validateCode: options.validateCode ?? CAPTCHA_TEXT },
+    payload: {
+      username,
+      password: encryptLikeBrowser(keys.rsaPublicKey, password),
+      validateCode: options.validateCode ?? CAPTCHA_TEXT,
+    },
   });
 }
 
@@ -158,3 +227,9 @@ export const DEMO = {
   manager: { username: 'manager', password: 'Manager@2026' },
   staff: { username: 'staff', password: 'Staff@2026' },
 } as const;
+
+/** A valid mainland ID number (check character computed) for a birth date yyyyMMdd, order digits and region. */
+export function idNumber(birth = '19900307', order = '123', region = '110101'): string {
+  const first17 = `${region}${birth}${order}`;
+  return `${first17}${idCardCheckChar(first17)}`;
+}

@@ -46,8 +46,18 @@ async function waitForServer(baseUrl: string, child: ChildProcess, output: () =>
   throw new Error(`server did not start:\n${output()}`);
 }
 
-export default async function setup(project: TestProject) {
-  buildIfStale();
+/** The SSO secret the browser tests' server trusts, so that a test can mint a ticket as an identity provider. */
+export const E2E_SSO_SECRET = 'e2e-sso-secret-0123456789abcdef';
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** The real server on a fresh data directory (also used by tests that need an install of their own). */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   let log = '';
@@ -60,8 +70,10 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       PORTAL_DEMO: '1',
       PORTAL_CAPTCHA_FIXED: FIXED_CAPTCHA,
+      PORTAL_SSO_SECRET: E2E_SSO_SECRET,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -69,13 +81,23 @@ export default async function setup(project: TestProject) {
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForServer(baseUrl, child, () => log);
-  project.provide('baseUrl', baseUrl);
-  project.provide('dataDir', dataDir);
-
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    if (child.exitCode === null) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    baseUrl,
+    dataDir,
+    output: () => log,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+export default async function setup(project: TestProject) {
+  buildIfStale();
+  const server = await startServer();
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('dataDir', server.dataDir);
+  return server.stop;
 }

@@ -65,7 +65,7 @@ describe('signing in and out', () => {
   it('an empty submit shows the messages of the schema file', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/app/login');
-    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
     await expect
       .poll(() => page.getByRole('alert').allTextContents())
       .toEqual(['请输入账号', '请输入密码', '请输入验证码']);

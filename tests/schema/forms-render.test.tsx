@@ -21,6 +21,9 @@ describe('every form schema renders', () => {
   it.each(formIds())('%s', async (formId) => {
     const { container } = renderForm(formId);
     await screen.findByTestId('form');
+    // Widgets load on demand: snapshot the form once every one of them has arrived.
+    await waitFor(() => expect(container.querySelector('.sf-widget-loading')).toBeNull());
+    await act(async () => undefined);
     // Image sources carry a timestamp: keep the snapshot stable.
     container.querySelectorAll('img').forEach((image) => image.setAttribute('src', '[captcha]'));
     expect(container.innerHTML).toMatchSnapshot();

@@ -7,7 +7,7 @@ import type { ApiDescriptor, FieldCipher } from '../../src/engine/types';
 function seams(answer: unknown = { msgCode: 0, errMsg: '', data: { ok: true } }) {
   const requests: RequestOptions[] = [];
   const transport: Transport = {
-    request: <T,>(options: RequestOptions) => {
+    request: <T>(options: RequestOptions) => {
       requests.push(options);
       return Promise.resolve(answer as T);
     },
@@ -20,11 +20,15 @@ function seams(answer: unknown = { msgCode: 0, errMsg: '', data: { ok: true } })
 describe('fillUrl', () => {
   it('fills every {name} from the variables', () => {
     expect(fillUrl('/api/system/office/{id}', { id: 7 })).toBe('/api/system/office/7');
-    expect(fillUrl('/api/provideLDF/weather/{id}/{type}', { id: 'p1', type: 'all' })).toBe('/api/provideLDF/weather/p1/all');
+    expect(fillUrl('/api/provideLDF/weather/{id}/{type}', { id: 'p1', type: 'all' })).toBe(
+      '/api/provideLDF/weather/p1/all',
+    );
   });
 
   it('encodes the values', () => {
-    expect(fillUrl('/api/system/dictionary/{type}/list', { type: 'a b/c' })).toBe('/api/system/dictionary/a%20b%2Fc/list');
+    expect(fillUrl('/api/system/dictionary/{type}/list', { type: 'a b/c' })).toBe(
+      '/api/system/dictionary/a%20b%2Fc/list',
+    );
   });
 
   it('a template without variables is returned as is', () => {

@@ -82,7 +82,11 @@ describe('headers', () => {
   it('sends Access-Token from the token store and Request-DateTime', async () => {
     const { fetch, sent } = fakeFetch(() => ok({ a: 1 }));
     const h = harness(fetch);
-    const envelope = await createHttpClient(h.deps).request<Envelope>({ method: 'POST', url: '/api/x', body: { a: 1 } });
+    const envelope = await createHttpClient(h.deps).request<Envelope>({
+      method: 'POST',
+      url: '/api/x',
+      body: { a: 1 },
+    });
     expect(envelope.data).toEqual({ a: 1 });
     expect(sent).toHaveLength(1);
     expect(sent[0].headers['Access-Token']).toBe('access-1');
@@ -185,7 +189,9 @@ describe('transport failures', () => {
   it('500 gives exactly 网络错误, 状态码:500 even with a JSON envelope body', async () => {
     const { fetch } = fakeFetch(() => json({ msgCode: -500, errMsg: 'internal' }, 500));
     const h = harness(fetch);
-    await expect(createHttpClient(h.deps).request({ method: 'GET', url: '/x' })).rejects.toThrow('网络错误, 状态码:500');
+    await expect(createHttpClient(h.deps).request({ method: 'GET', url: '/x' })).rejects.toThrow(
+      '网络错误, 状态码:500',
+    );
     expect(h.errors).toEqual(['网络错误, 状态码:500']);
   });
 
@@ -310,9 +316,12 @@ describe('token refresh (-10005)', () => {
     ['refresh answers -10014', () => json({ msgCode: -10014, errMsg: '登录已失效' })],
     ['refresh answers HTTP 500', () => new Response('', { status: 500 })],
     ['refresh answers 0 without a token', () => ok(null)],
-    ['refresh network failure', (): Response => {
-      throw new TypeError('Failed to fetch');
-    }],
+    [
+      'refresh network failure',
+      (): Response => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
   ])('%s: onRefreshFailed once, all five reject, nothing replayed', async (_name, answer) => {
     const { fetch, sent } = expiringServer(answer);
     const h = harness(fetch);

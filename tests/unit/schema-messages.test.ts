@@ -33,8 +33,16 @@ const schema = {
       type: 'object',
       required: ['unitName', 'creditCode'],
       properties: {
-        unitName: { type: 'string', maxLength: 50, errorMessage: { required: '请输入单位名称', maxLength: '单位名称最多50个字符' } },
-        creditCode: { type: 'string', pattern: '^[0-9A-Z]{18}$', errorMessage: { required: '请输入信用代码', pattern: '信用代码为18位' } },
+        unitName: {
+          type: 'string',
+          maxLength: 50,
+          errorMessage: { required: '请输入单位名称', maxLength: '单位名称最多50个字符' },
+        },
+        creditCode: {
+          type: 'string',
+          pattern: '^[0-9A-Z]{18}$',
+          errorMessage: { required: '请输入信用代码', pattern: '信用代码为18位' },
+        },
       },
     },
   },
@@ -92,7 +100,11 @@ describe('resolveError', () => {
 
   it('a string errorMessage covers every rule of its property', () => {
     const [error] = errorsOf({ ...valid, phone: '123' });
-    expect(resolveError(schema, error, fallback)).toEqual({ field: 'phone', keyword: 'pattern', message: '请输入11位手机号' });
+    expect(resolveError(schema, error, fallback)).toEqual({
+      field: 'phone',
+      keyword: 'pattern',
+      message: '请输入11位手机号',
+    });
   });
 
   it('falls back when the schema names no message', () => {
@@ -116,7 +128,11 @@ describe('resolveError', () => {
     // minLength has a message; a keyword without one (type) falls back.
     expect(resolveError(schema, error, fallback).message).toBe('密码至少8位');
     const typeError = errorsOf({ ...valid, password: 12345678 }).find((e) => e.keyword === 'type');
-    expect(resolveError(schema, typeError!, fallback)).toEqual({ field: 'password', keyword: 'type', message: 'FALLBACK:type' });
+    expect(resolveError(schema, typeError!, fallback)).toEqual({
+      field: 'password',
+      keyword: 'type',
+      message: 'FALLBACK:type',
+    });
   });
 
   it('nested object fields get dotted paths, for required and for rules', () => {

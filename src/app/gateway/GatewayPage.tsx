@@ -1,6 +1,7 @@
 /** /gateway-page: the public landing page with the 'my applications' tiles from the server's menu records. */
 import { Button } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Button/style/css.js';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApi } from '../../engine/use-api';
 import { Loading } from '../../engine/feedback';
@@ -11,7 +12,10 @@ import { SiteFooter } from '../login/SiteFooter';
 import { portalApis } from '../portal-apis';
 import { logout } from '../session/logout';
 import { hasToken, readStored } from '../session/storage';
+import { openInNewWindow, prepareAiLibrary, type AiPrepared } from './ai-library';
 import { tileAction } from './tile-actions';
+
+const AiSmsDialog = lazy(() => import('./AiSmsDialog'));
 import './gateway.css';
 
 export function GatewayPage() {
@@ -21,6 +25,18 @@ export function GatewayPage() {
   const user = readStored('userInfo');
   const name = readStored('baseConfig')?.name ?? '智慧工地管理平台';
   const { data: tiles, error, isLoading, mutate } = useApi<MenuRecord[]>(portalApis.gatewayTiles);
+  const [aiPrepared, setAiPrepared] = useState<AiPrepared | null>(null);
+
+  const openAiLibrary = async () => {
+    if (!user) return navigate(LOGIN_PATH);
+    try {
+      const prepared = await prepareAiLibrary(seams, user.loginName);
+      if (prepared.mobileVerify) setAiPrepared(prepared);
+      else if (prepared.aiUrl) openInNewWindow(prepared.aiUrl, seams);
+    } catch {
+      // the HTTP client has shown the server's message
+    }
+  };
 
   const open = (tile: MenuRecord) => {
     const action = tileAction(tile, loggedIn);
@@ -38,7 +54,7 @@ export function GatewayPage() {
         seams.notify.error(action.message);
         break;
       case 'special':
-        seams.notify.error('该应用正在接入中，请稍后再试');
+        if (action.handler === 'ai-library') void openAiLibrary();
         break;
     }
   };
@@ -91,6 +107,16 @@ export function GatewayPage() {
         </ul>
       </main>
       <SiteFooter tone="dark" />
+      {aiPrepared && user && (
+        <Suspense fallback={null}>
+          <AiSmsDialog
+            prepared={aiPrepared}
+            account={user.loginName}
+            mobile={user.mobile ?? ''}
+            onClose={() => setAiPrepared(null)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

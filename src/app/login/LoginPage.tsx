@@ -1,18 +1,39 @@
-/** /login: the account login form (schemas/forms/login.json) on the portal's welcome background. */
+/**
+ * /login: the account login form (schemas/forms/login.json) on the portal's welcome background, with the
+ * entries to phone login, forgot password, personal and company registration (dialogs loaded on first use).
+ */
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SchemaForm } from '../../engine/form/SchemaForm';
 import { useSeams } from '../../engine/seams';
 import type { Envelope, TokenPair } from '../../shared/envelope';
+import type { LoginDialogName } from '../account/LoginDialogs';
 import { GATEWAY_PATH } from '../guard/route-guard';
 import { readStored } from '../session/storage';
-import { completeLogin } from './login-flow';
+import { completeLogin, forgetSession, isLoginFailure, LOGIN_ACCEPTED_CODES } from './login-flow';
 import { SiteFooter, siteTexts } from './SiteFooter';
 import './login.css';
+
+const LoginDialogs = lazy(() => import('../account/LoginDialogs'));
+
+const ENTRIES: { name: LoginDialogName; label: string }[] = [
+  { name: 'phone-login', label: '手机号登录' },
+  { name: 'forgot-password', label: '忘记密码' },
+  { name: 'register', label: '个人注册' },
+  { name: 'company-register', label: '企业注册' },
+];
 
 export function LoginPage() {
   const navigate = useNavigate();
   const seams = useSeams();
   const name = readStored('baseConfig')?.name ?? '智慧工地管理平台';
+  const [dialog, setDialog] = useState<LoginDialogName | null>(null);
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+
+  const openDialog = (next: LoginDialogName | null) => {
+    if (next) setDialogsWanted(true);
+    setDialog(next);
+  };
 
   return (
     <div className="login-page">
@@ -26,14 +47,35 @@ export function LoginPage() {
           <SchemaForm
             formId="login"
             testId="login-form"
+            acceptCodes={LOGIN_ACCEPTED_CODES}
+            onFailed={(error) => isLoginFailure(error) && forgetSession()}
             onSubmitted={async (envelope) => {
-              await completeLogin(seams, envelope as Envelope<TokenPair>);
-              navigate(GATEWAY_PATH, { replace: true });
+              const outcome = await completeLogin(seams, envelope as Envelope<TokenPair>);
+              if (outcome.kind === 'must-change-password') openDialog('force-change');
+              else navigate(GATEWAY_PATH, { replace: true });
             }}
           />
+          <nav className="login-entries" aria-label="更多登录与注册方式">
+            {ENTRIES.map((entry) => (
+              <button
+                key={entry.name}
+                type="button"
+                className="login-entry"
+                data-testid={`entry-${entry.name}`}
+                onClick={() => openDialog(entry.name)}
+              >
+                {entry.label}
+              </button>
+            ))}
+          </nav>
         </section>
       </main>
       <SiteFooter />
+      {dialogsWanted && (
+        <Suspense fallback={null}>
+          <LoginDialogs open={dialog} onOpen={openDialog} />
+        </Suspense>
+      )}
     </div>
   );
 }

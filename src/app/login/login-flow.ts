@@ -1,14 +1,19 @@
 /**
- * What happens after the login form's submit succeeds (spec section 4): store the tokens, load and store the
- * user, then the caller goes to the gateway page.
+ * What happens after a login call answers (spec section 4): store the tokens, load and store the user; or,
+ * on -16001, store the password-only token so that the forced change-password dialog can use it.
  */
 import { callApi, pickPath } from '../../engine/api';
 import type { EngineSeams } from '../../engine/seams';
-import type { CurrentUser, Envelope, TokenPair } from '../../shared/envelope';
+import { MsgCode, type CurrentUser, type Envelope, type TokenPair } from '../../shared/envelope';
 import { portalApis } from '../portal-apis';
-import { writeStored } from '../session/storage';
+import { removeStored, writeStored } from '../session/storage';
 
-/** Stores the tokens, then loads and stores the user they belong to (account login and single sign-on alike). */
+/** The codes a login form hands to its page instead of failing. */
+export const LOGIN_ACCEPTED_CODES = [MsgCode.mustChangePassword] as const;
+
+export type LoginOutcome = { kind: 'session'; user: CurrentUser } | { kind: 'must-change-password' };
+
+/** Stores the tokens, then loads and stores the user they belong to (every login path and single sign-on). */
 export async function startSession(seams: EngineSeams, tokens: TokenPair): Promise<CurrentUser> {
   writeStored('tokenInfo', tokens);
   const userEnvelope = await callApi<Envelope>(seams, portalApis.currentUser);
@@ -17,7 +22,26 @@ export async function startSession(seams: EngineSeams, tokens: TokenPair): Promi
   return user;
 }
 
-export async function completeLogin(seams: EngineSeams, envelope: Envelope<TokenPair>): Promise<CurrentUser> {
+export async function completeLogin(seams: EngineSeams, envelope: Envelope<TokenPair>): Promise<LoginOutcome> {
   if (!envelope.data?.access_token) throw new Error('登录响应缺少令牌');
-  return startSession(seams, envelope.data);
+  if (envelope.msgCode === MsgCode.mustChangePassword) {
+    // This token may only change the password (DESIGN.md): keep it for the forced dialog, load nothing else.
+    writeStored('tokenInfo', envelope.data);
+    return { kind: 'must-change-password' };
+  }
+  return { kind: 'session', user: await startSession(seams, envelope.data) };
+}
+
+/**
+ * A failed login (-1, spec section 4, the reading that keeps the user on the form so that a typo costs one
+ * retry): whatever session was stored before is dropped, so no stale token or user outlives a failed login.
+ */
+export function forgetSession(): void {
+  for (const key of ['tokenInfo', 'userInfo', 'currentMenuList', 'selectInfo', 'objectInfo'] as const)
+    removeStored(key);
+}
+
+export function isLoginFailure(error: unknown): boolean {
+  const detail = (error as { detail?: { msgCode?: number } } | null)?.detail;
+  return detail?.msgCode === MsgCode.loginFailed;
 }

@@ -6,6 +6,7 @@
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
+import addFormats from 'ajv-formats';
 import Ajv, { type ErrorObject } from 'ajv';
 import localizeZh from 'ajv-i18n/localize/zh';
 import { formAjvOptions } from '../../shared/ajv-options';
@@ -20,7 +21,7 @@ export interface SchemaFault {
 }
 
 /** Kinds whose `id` must equal the file name, since the registry finds them by file name. */
-const KINDS_NAMED_BY_FILE = new Set(['form', 'dialog', 'apis', 'site']);
+const KINDS_NAMED_BY_FILE = new Set(['form', 'dialog', 'wizard', 'apis', 'site']);
 const knownWidgets = new Set<string>([...customWidgetNames, ...builtInWidgetNames]);
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -135,19 +136,35 @@ function fieldNamesFaults(file: string, names: Json | undefined, schema: JsonObj
   );
 }
 
+/** An effect must be triggered by, and fill, fields the form has. */
+function effectFaults(file: string, effect: Json, schema: JsonObject, index: number): SchemaFault[] {
+  if (!isObject(effect)) return [];
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const faults: SchemaFault[] = [];
+  if (typeof effect.when === 'string' && !(effect.when in properties)) {
+    faults.push({ file, pointer: `/effects/${index}/when`, message: `字段 "${effect.when}" 不存在` });
+  }
+  faults.push(...fieldNamesFaults(file, effect.set, schema, `/effects/${index}/set`));
+  return faults;
+}
+
 function formFaults(file: string, form: JsonObject): SchemaFault[] {
   const schema = form.schema;
   if (!isObject(schema)) return [];
   const faults: SchemaFault[] = [];
   try {
-    new Ajv({ ...formAjvOptions }).compile(schema);
+    addFormats(new Ajv({ ...formAjvOptions })).compile(schema);
   } catch (error) {
     faults.push({ file, pointer: '/schema', message: `不是有效的 JSON Schema：${(error as Error).message}` });
   }
   faults.push(...messageFaults(file, schema, '/schema', false));
   if (isObject(form.uiSchema)) faults.push(...uiSchemaFaults(file, form.uiSchema, schema, '/uiSchema'));
   faults.push(...fieldNamesFaults(file, form.clearOnFailure, schema, '/clearOnFailure'));
-  if (isObject(form.submit)) faults.push(...fieldNamesFaults(file, form.submit.encrypt, schema, '/submit/encrypt'));
+  if (isObject(form.submit) && isObject(form.submit.api)) {
+    faults.push(...fieldNamesFaults(file, form.submit.api.encrypt, schema, '/submit/api/encrypt'));
+  }
+  if (Array.isArray(form.effects))
+    faults.push(...form.effects.flatMap((effect, index) => effectFaults(file, effect, schema, index)));
   return faults;
 }
 
@@ -199,12 +216,14 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
       faults.push({ file, pointer: '/id', message: `id 必须与文件名一致："${basename(path, '.json')}"` });
     }
     if (kind === 'form') faults.push(...formFaults(file, content));
-    if (kind === 'dialog' && typeof content.form === 'string' && !forms.has(content.form)) {
-      faults.push({
-        file,
-        pointer: '/form',
-        message: `表单 "${content.form}" 不存在（schemas/forms/${content.form}.json）`,
-      });
+    const missingForm = (name: Json | undefined, pointer: string) => {
+      if (typeof name === 'string' && !forms.has(name)) {
+        faults.push({ file, pointer, message: `表单 "${name}" 不存在（schemas/forms/${name}.json）` });
+      }
+    };
+    if (kind === 'dialog') missingForm(content.form, '/form');
+    if (kind === 'wizard' && Array.isArray(content.steps)) {
+      content.steps.forEach((step, index) => isObject(step) && missingForm(step.form, `/steps/${index}/form`));
     }
   }
   return faults;

@@ -1,34 +1,24 @@
-/** Renders a dialog schema file: an Arco Modal of the file's width and title around its form. */
+/**
+ * Renders a dialog schema file: an Arco Modal of the file's width and title around its form. Closing unmounts
+ * the form, so a reopened dialog starts empty.
+ */
 import { Modal } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Modal/style/css.js';
-import { useEffect, useState } from 'react';
 import { SchemaForm, type SchemaFormProps } from '../form/SchemaForm';
 import { loadDialog } from '../registry';
-import type { DialogSchemaFile } from '../types';
+import { useSchemaFile } from '../use-schema-file';
 import { LoadFailure, Loading } from '../feedback';
 
 export interface SchemaDialogProps extends Omit<SchemaFormProps, 'formId'> {
   dialogId: string;
   visible: boolean;
   onClose: () => void;
+  /** Overrides the file's `closable` (a forced password change cannot be dismissed). */
+  closable?: boolean;
 }
 
-export function SchemaDialog({ dialogId, visible, onClose, ...formProps }: SchemaDialogProps) {
-  const [file, setFile] = useState<DialogSchemaFile | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!visible) return;
-    let live = true;
-    loadDialog(dialogId).then(
-      (loaded) => live && setFile(loaded),
-      (failure: unknown) => live && setError(failure),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dialogId, visible, attempt]);
+export function SchemaDialog({ dialogId, visible, onClose, closable, ...formProps }: SchemaDialogProps) {
+  const { file, error, retry } = useSchemaFile(loadDialog, dialogId, visible);
 
   return (
     <Modal
@@ -36,19 +26,14 @@ export function SchemaDialog({ dialogId, visible, onClose, ...formProps }: Schem
       title={file?.title}
       style={{ width: file?.width }}
       footer={null}
-      closable={file?.closable ?? true}
+      closable={closable ?? file?.closable ?? true}
+      escToExit={closable ?? file?.closable ?? true}
       maskClosable={file?.maskClosable ?? false}
       onCancel={onClose}
       unmountOnExit
     >
       {error ? (
-        <LoadFailure
-          error={error}
-          onRetry={() => {
-            setError(null);
-            setAttempt((count) => count + 1);
-          }}
-        />
+        <LoadFailure error={error} onRetry={retry} />
       ) : file ? (
         <SchemaForm formId={file.form} {...formProps} />
       ) : (

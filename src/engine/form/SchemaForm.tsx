@@ -1,99 +1,172 @@
 /**
  * Renders a form schema file: rjsf with the Arco theme, the validator precompiled from the same file, the
- * file's own messages, and its `submit` descriptor run through the engine's transport.
+ * file's own messages, its effects, and its `submit` action run through the engine's transport.
  */
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ValidatorType } from '@rjsf/utils';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { formTemplates, formWidgets, type FormWidgetContext } from '../../widgets/form/theme';
-import { callApi } from '../api';
-import { loadForm, type LoadedForm } from '../registry';
-import { useSeams } from '../seams';
-import { createFormValidator, schemaErrorTransformer } from './form-validator';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { formTemplates, formWidgets, type ChoiceOption, type FormWidgetContext } from '../../widgets/form/theme';
+import { pickPath } from '../api';
+import { runAction } from '../actions';
 import { LoadFailure, Loading } from '../feedback';
+import { loadForm, type LoadedForm } from '../registry';
+import { useSchemaFile } from '../use-schema-file';
+import { useSeams } from '../seams';
+import type { TemplateContext } from '../template';
+import type { ApiDescriptor, EngineAction } from '../types';
+import { invalidFields } from './field-state';
+import { createFormValidator, schemaErrorTransformer } from './form-validator';
+import { useFormEffects } from './use-effects';
 
 export type FormData = Record<string, unknown>;
 
 export interface SchemaFormProps {
   formId: string;
   initialData?: FormData;
+  /**
+   * Values the file's templates may read beside the form's own (`{{account}}`, an earlier step's values);
+   * a function receives the form's current values.
+   */
+  context?: TemplateContext | ((values: FormData) => TemplateContext);
+  /** Replaces the file's `submit` (a wizard step that verifies a code, then saves). */
+  actions?: readonly EngineAction[];
   /** msgCodes the caller handles itself (e.g. -16001 on login): they reach `onSubmitted`, not `onFailed`. */
   acceptCodes?: readonly number[];
-  /** Called with the whole envelope of a successful (or accepted) submit. */
+  /** Called with the whole envelope of a successful (or accepted) submit; no submit action gives `undefined`. */
   onSubmitted?: (envelope: unknown, data: FormData) => void | Promise<void>;
   onFailed?: (error: unknown) => void;
-  /** Test id of the <form> element. */
+  onChange?: (data: FormData) => void;
+  /** A second button beside submit (a wizard's 上一步). */
+  secondaryAction?: FormWidgetContext['secondaryAction'];
+  /** Test id of the wrapper element. */
   testId?: string;
-  footer?: ReactNode;
 }
 
 interface Prepared extends LoadedForm {
   validator: ValidatorType;
 }
 
-export function SchemaForm({
-  formId,
+/** `ui:options.source` of a choice field: a call and which members of each row are label and value. */
+interface OptionsSource {
+  api: ApiDescriptor;
+  params?: Record<string, unknown>;
+  label?: string;
+  value?: string;
+}
+
+export function SchemaForm(props: SchemaFormProps) {
+  const { file: loaded, error, retry } = useSchemaFile(loadForm, props.formId);
+  const prepared = useMemo<Prepared | null>(
+    () => (loaded ? { ...loaded, validator: createFormValidator(loaded.validateFns, loaded.file.schema) } : null),
+    [loaded],
+  );
+  if (error) return <LoadFailure error={error} onRetry={retry} />;
+  if (!prepared || prepared.file.id !== props.formId) return <Loading />;
+  return <LoadedSchemaForm {...props} prepared={prepared} />;
+}
+
+function LoadedSchemaForm({
+  prepared,
   initialData,
+  context,
+  actions,
   acceptCodes,
   onSubmitted,
   onFailed,
+  onChange,
+  secondaryAction,
   testId,
-  footer,
-}: SchemaFormProps) {
+}: SchemaFormProps & { prepared: Prepared }) {
   const seams = useSeams();
-  const [prepared, setPrepared] = useState<Prepared | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
-  const [attempt, setAttempt] = useState(0);
+  const { file, validator } = prepared;
   const [formData, setFormData] = useState<FormData>(initialData ?? {});
   const [submitting, setSubmitting] = useState(false);
   const [submitFailures, setSubmitFailures] = useState(0);
   const [triedOnce, setTriedOnce] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    setLoadError(null);
-    loadForm(formId).then(
-      (loaded) =>
-        live && setPrepared({ ...loaded, validator: createFormValidator(loaded.validateFns, loaded.file.schema) }),
-      (error: unknown) => live && setLoadError(error),
-    );
-    return () => {
-      live = false;
-    };
-  }, [formId, attempt]);
-
-  const transformErrors = useMemo(
-    () => (prepared ? schemaErrorTransformer(prepared.file.schema) : undefined),
-    [prepared],
+  const templateContext = useCallback(
+    (values: FormData): TemplateContext => ({
+      ...(typeof context === 'function' ? context(values) : context),
+      ...values,
+    }),
+    [context],
   );
-  const formContext = useMemo<FormWidgetContext & { submitting: boolean }>(
-    () => ({ submitFailures, submitting }),
-    [submitFailures, submitting],
+  const invalid = useMemo(() => invalidFields(validator, file.schema, formData), [validator, file.schema, formData]);
+  const update = useCallback(
+    (next: FormData) => {
+      setFormData(next);
+      onChange?.(next);
+    },
+    [onChange],
   );
+  const applyPatch = useCallback(
+    (patch: FormData) =>
+      setFormData((current) => {
+        const next = { ...current, ...patch };
+        onChange?.(next);
+        return next;
+      }),
+    [onChange],
+  );
+  useFormEffects(file.effects, formData, invalid, seams, applyPatch);
 
-  if (loadError) return <LoadFailure error={loadError} onRetry={() => setAttempt((count) => count + 1)} />;
-  if (!prepared) return <Loading />;
-  const { file, validator } = prepared;
+  const transformErrors = useMemo(() => schemaErrorTransformer(file.schema), [file.schema]);
+  // Widgets call back with the form's latest values, not those of the render that created the callback.
+  const latestContext = useRef<TemplateContext>({});
+  latestContext.current = templateContext(formData);
+  const widgetServices = useMemo<Pick<FormWidgetContext, 'runAction' | 'loadOptions'>>(
+    () => ({
+      runAction: async (action) => {
+        try {
+          await runAction(seams, action as EngineAction, latestContext.current);
+          return true;
+        } catch {
+          return false; // the transport has told the user why
+        }
+      },
+      loadOptions: async (raw) => {
+        const source = raw as OptionsSource;
+        const envelope = await runAction(seams, { api: source.api, params: source.params ?? {} }, {});
+        const rows = pickPath(envelope, source.api.resultPath);
+        if (!Array.isArray(rows)) return [];
+        return rows.map((row: Record<string, unknown>): ChoiceOption => ({
+          label: String(row[source.label ?? 'label'] ?? ''),
+          value: row[source.value ?? 'value'] as ChoiceOption['value'],
+        }));
+      },
+    }),
+    [seams],
+  );
+  const invalidList = useMemo(() => [...invalid].sort(), [invalid]);
+  const formContext = useMemo<FormWidgetContext>(
+    () => ({ ...widgetServices, submitFailures, submitting, secondaryAction, invalidFields: invalidList }),
+    [widgetServices, submitFailures, submitting, secondaryAction, invalidList],
+  );
 
   const submit = async ({ formData: data }: IChangeEvent<FormData>) => {
     const values = data ?? {};
-    if (!file.submit) {
+    const steps = actions ?? (file.submit ? [file.submit] : []);
+    if (steps.length === 0) {
       await onSubmitted?.(undefined, values);
       return;
     }
     setSubmitting(true);
     try {
-      const envelope = await callApi(seams, file.submit, { body: values, acceptCodes });
+      let envelope: unknown;
+      for (const step of steps) {
+        // Without params an action sends exactly the form's values, never the host's context.
+        envelope = await runAction(seams, step, step.params ? templateContext(values) : values, { acceptCodes });
+      }
+      setSubmitting(false);
       await onSubmitted?.(envelope, values);
     } catch (error) {
       // The schema says which fields a failed submit empties (a used captcha code, for one).
       const cleared = Object.fromEntries((file.clearOnFailure ?? []).map((field) => [field, undefined]));
-      setFormData({ ...values, ...cleared });
+      update({ ...values, ...cleared });
       setSubmitFailures((count) => count + 1);
-      onFailed?.(error);
-    } finally {
       setSubmitting(false);
+      onFailed?.(error);
     }
   };
 
@@ -115,15 +188,13 @@ export function SchemaForm({
         liveValidate={triedOnce ? 'onChange' : undefined}
         focusOnFirstError
         disabled={submitting}
-        onChange={({ formData: next }) => setFormData(next ?? {})}
+        onChange={({ formData: next }) => update(next ?? {})}
         onError={() => setTriedOnce(true)}
         onSubmit={(event) => {
           setTriedOnce(true);
           void submit(event);
         }}
-      >
-        {footer}
-      </Form>
+      />
     </div>
   );
 }

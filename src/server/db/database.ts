@@ -12,9 +12,7 @@ import type { Database } from './tables.js';
 export type Db = Kysely<Database>;
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'memory' }
-  | { kind: 'postgres'; url: string; max?: number };
+  { kind: 'pglite'; dataDir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string; max?: number };
 
 export function databaseTarget(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseTarget {
   if (config.databaseUrl) return { kind: 'postgres', url: config.databaseUrl };
@@ -23,10 +21,13 @@ export function databaseTarget(config: { databaseUrl: string | undefined; dataDi
 
 export function createDatabase(target: DatabaseTarget): Db {
   switch (target.kind) {
-    case 'postgres':
-      return new Kysely<Database>({
-        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: target.max ?? 10 }) }),
-      });
+    case 'postgres': {
+      const pool = new pg.Pool({ connectionString: target.url, max: target.max ?? 10 });
+      // An idle connection that the server closes (restart, administrator command) must not take the process
+      // down: the pool drops that client and opens a new one on the next query.
+      pool.on('error', (error) => process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`));
+      return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    }
     case 'memory':
       return new Kysely<Database>({ dialect: new PGliteDialect({ pglite: () => new PGlite() }) });
     case 'pglite':

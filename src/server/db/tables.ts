@@ -39,6 +39,12 @@ export interface SysOfficeTable {
   email: string | null;
   useable: ColumnType<string, string | undefined, string>;
   remarks: string | null;
+  /** Registration fields of a self-registered company (migration 0002). */
+  credit_code: ColumnType<string | null, string | null | undefined, string | null>;
+  legal_representative: ColumnType<string | null, string | null | undefined, string | null>;
+  legal_representative_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  appointed_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  appointed_agent_phone: ColumnType<string | null, string | null | undefined, string | null>;
   del_flag: DelFlag;
   created_at: CreatedAt;
   updated_at: CreatedAt;
@@ -62,6 +68,11 @@ export interface SysUserTable {
   password_must_change: ColumnType<boolean, boolean | undefined, boolean>;
   password_changed_at: NullableTimestamp;
   remarks: string | null;
+  /** Personal fields (migration 0002); birthday is 'yyyy-MM-dd' text, sex '男' | '女', nation a dictionary label. */
+  id_card_number: ColumnType<string | null, string | null | undefined, string | null>;
+  sex: ColumnType<string | null, string | null | undefined, string | null>;
+  nation: ColumnType<string | null, string | null | undefined, string | null>;
+  birthday: ColumnType<string | null, string | null | undefined, string | null>;
   del_flag: DelFlag;
   created_at: CreatedAt;
   updated_at: CreatedAt;
@@ -177,6 +188,41 @@ export interface RefreshTokenTable {
   created_at: CreatedAt;
 }
 
+export type SmsPurpose = 'login' | 'register' | 'reset' | 'ai';
+
+export interface SmsCodeTable {
+  id: string;
+  phone: string;
+  purpose: SmsPurpose;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: Timestamp;
+  verified_at: NullableTimestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface LoginFailureTable {
+  login_name: string;
+  failures: number;
+  first_failed_at: Timestamp;
+  locked_until: NullableTimestamp;
+}
+
+export interface SsoTicketUsedTable {
+  jti: string;
+  expires_at: Timestamp;
+}
+
+export interface AiAccessCodeTable {
+  id: string;
+  code_hash: string;
+  account: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   app_key: AppKeyTable;
   sys_office: SysOfficeTable;
@@ -190,6 +236,10 @@ export interface Database {
   project: ProjectTable;
   captcha: CaptchaTable;
   refresh_token: RefreshTokenTable;
+  sms_code: SmsCodeTable;
+  login_failure: LoginFailureTable;
+  sso_ticket_used: SsoTicketUsedTable;
+  ai_access_code: AiAccessCodeTable;
 }
 
 export type MenuRow = Selectable<SysMenuTable>;

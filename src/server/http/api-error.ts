@@ -9,8 +9,10 @@ export class ApiError extends Error {
     readonly msgCode: number,
     message: string,
     readonly data?: unknown,
+    /** `cause`: why, for the log only (never sent), e.g. an SMS gateway's refusal. */
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'ApiError';
   }
 }
@@ -31,6 +33,11 @@ export const Messages = {
   internal: '服务器内部错误，请稍后重试',
   forbidden: '没有权限执行此操作',
 } as const;
+
+/** -400 naming one field, like the schema's own -400s. */
+export function fieldError(field: string, message: string): ApiError {
+  return new ApiError(MsgCode.invalidInput, message, { errors: [{ field, message }] });
+}
 
 export function invalidInput(errors: FieldError[]): ApiError {
   return new ApiError(MsgCode.invalidInput, errors[0]?.message ?? Messages.invalidRequest, { errors });

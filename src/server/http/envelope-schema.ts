@@ -16,7 +16,12 @@ export function envelope(parts: { data?: Schema; item?: Schema; description?: st
   };
   if (parts.data) properties.data = parts.data;
   if (parts.item) properties.item = parts.item;
-  return { type: 'object', required: ['msgCode', 'errMsg'], properties, ...(parts.description ? { description: parts.description } : {}) };
+  return {
+    type: 'object',
+    required: ['msgCode', 'errMsg'],
+    properties,
+    ...(parts.description ? { description: parts.description } : {}),
+  };
 }
 
 export const tokenPairSchema: Schema = {

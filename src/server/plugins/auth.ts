@@ -6,7 +6,7 @@
  * Answers: no token -401 请先登录; bad signature or malformed -10014; expired -10005; session revoked/expired or
  * user deleted/disabled -10014 (within the user cache TTL); password-scope token elsewhere -403 请先修改密码.
  */
-import type { onRequestAsyncHookHandler, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { MsgCode } from '../../shared/envelope.js';
 import { ApiError, Messages } from '../http/api-error.js';
 import { globalPlugin } from '../http/global-plugin.js';
@@ -38,13 +38,33 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.authContext;
 }
 
+function accessTokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[ACCESS_TOKEN_HEADER];
+  return Array.isArray(header) ? header[0] : header;
+}
+
+/**
+ * The user of a valid, unrestricted `Access-Token` on a public route that behaves differently for that user
+ * (POST /api/pub/ai/prepare), else null; never throws.
+ */
+export async function optionalUser(app: FastifyInstance, request: FastifyRequest): Promise<UserView | null> {
+  const token = accessTokenOf(request);
+  if (!token) return null;
+  const verified = app.services.accessTokens.verify(token);
+  if (verified.status !== 'valid' || verified.claims.scope === 'password') return null;
+  const [active, view] = await Promise.all([
+    app.services.sessions.isActive(verified.claims.sid),
+    app.services.users.view(verified.claims.sub),
+  ]);
+  return active && view?.enabled ? view : null;
+}
+
 export default globalPlugin('auth', async (app) => {
   app.decorateRequest('authContext', null);
 
   const authenticate = (mode: AuthMode): onRequestAsyncHookHandler =>
     async function authenticate(request) {
-      const header = request.headers[ACCESS_TOKEN_HEADER];
-      const token = Array.isArray(header) ? header[0] : header;
+      const token = accessTokenOf(request);
       if (!token) throw new ApiError(MsgCode.notLoggedIn, Messages.notLoggedIn);
       const verified = app.services.accessTokens.verify(token);
       if (verified.status === 'invalid') throw new ApiError(MsgCode.sessionInvalid, Messages.sessionInvalid);

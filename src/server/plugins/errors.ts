@@ -40,6 +40,10 @@ const clientErrors: Record<string, string> = {
 export default globalPlugin('errors', async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
+      if (error.cause !== undefined) {
+        const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);
+        request.log.warn({ msgCode: error.msgCode, cause }, 'request refused');
+      }
       const body: Envelope = { msgCode: error.msgCode, errMsg: error.message };
       if (error.data !== undefined) body.data = error.data;
       return sendEnvelope(reply, 200, body);
@@ -53,14 +57,24 @@ export default globalPlugin('errors', async (app) => {
       request.log.info({ code: error.code, status }, 'client error');
       const known = error.code ? clientErrors[error.code] : undefined;
       if (known) return sendEnvelope(reply, 200, { msgCode: MsgCode.invalidInput, errMsg: known });
-      if (error instanceof SyntaxError) return sendEnvelope(reply, 200, { msgCode: MsgCode.invalidInput, errMsg: Messages.invalidJson });
+      if (error instanceof SyntaxError)
+        return sendEnvelope(reply, 200, { msgCode: MsgCode.invalidInput, errMsg: Messages.invalidJson });
       const msgCode =
-        status === 401 ? MsgCode.notLoggedIn
-        : status === 403 ? MsgCode.forbidden
-        : status === 404 ? MsgCode.notFound
-        : status === 429 ? MsgCode.tooManyAttempts
-        : MsgCode.invalidInput;
-      const errMsg = msgCode === MsgCode.notFound ? Messages.unknownApi : msgCode === MsgCode.forbidden ? Messages.forbidden : Messages.invalidRequest;
+        status === 401
+          ? MsgCode.notLoggedIn
+          : status === 403
+            ? MsgCode.forbidden
+            : status === 404
+              ? MsgCode.notFound
+              : status === 429
+                ? MsgCode.tooManyAttempts
+                : MsgCode.invalidInput;
+      const errMsg =
+        msgCode === MsgCode.notFound
+          ? Messages.unknownApi
+          : msgCode === MsgCode.forbidden
+            ? Messages.forbidden
+            : Messages.invalidRequest;
       return sendEnvelope(reply, 200, { msgCode, errMsg });
     }
     request.log.error({ err: error }, 'request failed');

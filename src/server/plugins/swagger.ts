@@ -20,14 +20,22 @@ Error codes: -1 login failed (账号或密码错误 / 验证码错误或已失�
 (the answer still carries a token pair whose access token is only good for changing the password; elsewhere it
 gets -403 请先修改密码); -400 invalid input (\`errMsg\` is the first message from the form schema,
 \`data.errors\` = [{field, message}] all of them; malformed JSON: 请求体不是有效的 JSON); -401 not logged in;
--403 not allowed; -404 unknown API path (接口不存在); -409 conflict; -429 too many attempts; -500 internal.
+-403 not allowed; -404 unknown API path (接口不存在) or record; -409 conflict (该手机号已注册 ...); -429 too many
+attempts (SMS throttles, login lockout); -500 internal. An SMS gateway failure answers -500 短信发送失败，请稍后重试
+with HTTP 200, so the client shows the message.
+
+SMS codes: 6 digits, 5 minutes, single use, bound to phone and purpose (login, register, reset, ai); one per phone
+per 60 s and 10 per phone per day (China time); 5 wrong entries burn a code. Sending answers the same whether or
+not the phone has an account, except registration (-409 该手机号已注册).
 
 Authentication: header \`Access-Token\` (HMAC-signed, default 30 minutes). Refresh tokens are single-use and
 rotate; presenting a spent one revokes the whole session.
 
 Paths chosen where the spec leaves them open: \`POST /api/logout\`, \`GET /api/pub/baseConfig/newest\`,
 \`GET /api/pub/gateway/tiles\`, \`GET /api/system/dictionary/{type}/list\`, \`GET /api/pub/keys\`,
-\`GET /api/pub/ping\`.`;
+\`GET /api/pub/ping\`, \`POST /api/pub/cas/exchange\` (single sign-on ticket exchange). Meanings chosen where the
+spec names a path only: \`POST /api/device/base/v1.0/loginFlag\` (an administrator allows or forbids a user's
+login), the \`purpose\` parameter of the SMS calls, \`GET /api/register/company/{id}/list\` (public, masked).`;
 
 export default globalPlugin<{ version: string }>('swagger', async (app, options) => {
   await app.register(swagger, {
@@ -43,6 +51,8 @@ export default globalPlugin<{ version: string }>('swagger', async (app, options)
         { name: 'user', description: 'The current user' },
         { name: 'menu', description: 'Role menu tree' },
         { name: 'system', description: 'System administration and dictionaries' },
+        { name: 'register', description: 'Personal and company registration, forgotten password, ID numbers' },
+        { name: 'ai', description: 'Hand-over to the AI drawing library' },
       ],
     },
   });

@@ -1,13 +1,13 @@
 /**
- * Idempotent seed, run at every start: reference data (menus, dictionaries) always, the demo company, projects,
- * base config, roles and users when PORTAL_DEMO=1. Rows have stable ids and are inserted with
+ * Idempotent seed, run at every start: reference data (menus, dictionaries, system roles) always, the demo
+ * company, projects, base config, demo roles and users when PORTAL_DEMO=1. Rows have stable ids and are inserted with
  * `on conflict do nothing`, so running it again changes nothing and keeps what administrators edited.
  */
 import type { Db } from '../db/database.js';
 import type { NewMenu, NewOffice } from '../db/tables.js';
 import { GATEWAY_ROOT_ID, MENU_ROOT_PARENT } from '../services/menus.js';
 import { hashPassword } from '../services/passwords.js';
-import { loadSeedFile, type MenuGrant, type MenuSeedItem, type OfficeSeed } from './seed-files.js';
+import { loadSeedFile, type MenuGrant, type MenuSeedItem, type OfficeSeed, type RoleSeed } from './seed-files.js';
 
 export interface SeedOptions {
   demo: boolean;
@@ -72,14 +72,21 @@ function flattenOffices(office: OfficeSeed, ancestors: string[] = []): NewOffice
     email: office.email ?? null,
     remarks: office.remarks ?? null,
   };
-  return [row, ...(office.children ?? []).flatMap((child, i) => flattenOffices({ sort: (i + 1) * 10, ...child }, [...ancestors, office.id]))];
+  return [
+    row,
+    ...(office.children ?? []).flatMap((child, i) =>
+      flattenOffices({ sort: (i + 1) * 10, ...child }, [...ancestors, office.id]),
+    ),
+  ];
 }
 
 /** Menu ids a grant covers (see schemas/meta/demo-seed.json). */
 export function grantedMenuIds(grant: MenuGrant, menus: FlatMenu[]): string[] {
   const inSubtrees = (roots: string[] | undefined) => {
     const set = new Set(roots ?? []);
-    return menus.filter((m) => set.has('*') || set.has(m.row.id) || m.ancestors.some((a) => set.has(a))).map((m) => m.row.id);
+    return menus
+      .filter((m) => set.has('*') || set.has(m.row.id) || m.ancestors.some((a) => set.has(a)))
+      .map((m) => m.row.id);
   };
   const except = new Set(inSubtrees(grant.exceptSubtrees));
   const granted = new Set(inSubtrees(grant.subtrees).filter((id) => !except.has(id)));
@@ -88,10 +95,54 @@ export function grantedMenuIds(grant: MenuGrant, menus: FlatMenu[]): string[] {
   return menus.map((m) => m.row.id).filter((id) => granted.has(id));
 }
 
+function roleRow(r: RoleSeed) {
+  return {
+    id: r.id,
+    name: r.name,
+    enname: r.enname,
+    office_id: r.officeId ?? null,
+    is_sys: r.isSys ?? '0',
+    useable: r.useable ?? '1',
+    data_scope: r.dataScope ?? null,
+    role_type: r.roleType ?? null,
+    remarks: r.remarks ?? null,
+  };
+}
+
+/**
+ * The system roles of schemas/seed/roles.json (administrator, company manager, personal user), which the initial
+ * administrator and self-registration need with or without demo data. Their menus are granted when a role is
+ * created, never again, so an administrator who narrows a role keeps it that way.
+ */
+async function seedSystemRoles(db: Db, menus: FlatMenu[]): Promise<void> {
+  const { roles } = loadSeedFile('role-seed', 'roles.json');
+  const created = await db
+    .insertInto('sys_role')
+    .values(roles.map(roleRow))
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute();
+  const fresh = new Set(created.map((row) => row.id));
+  const grants = roles
+    .filter((r) => fresh.has(r.id))
+    .flatMap((r) => grantedMenuIds(r.menus, menus).map((menuId) => ({ role_id: r.id, menu_id: menuId })));
+  if (grants.length > 0)
+    await db
+      .insertInto('sys_role_menu')
+      .values(grants)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+}
+
 export async function seedReferenceData(db: Db): Promise<void> {
   const menus = flattenMenus(loadSeedFile('menu-seed', 'menus.json').menus);
-  if (!menus.some((m) => m.row.id === GATEWAY_ROOT_ID)) throw new Error(`menus.json needs the gateway root "${GATEWAY_ROOT_ID}"`);
-  await db.insertInto('sys_menu').values(menus.map((m) => m.row)).onConflict((oc) => oc.column('id').doNothing()).execute();
+  if (!menus.some((m) => m.row.id === GATEWAY_ROOT_ID))
+    throw new Error(`menus.json needs the gateway root "${GATEWAY_ROOT_ID}"`);
+  await db
+    .insertInto('sys_menu')
+    .values(menus.map((m) => m.row))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
 
   const { dictionaries } = loadSeedFile('dictionary-seed', 'dictionaries.json');
   const rows = dictionaries.flatMap((dict) =>
@@ -105,14 +156,23 @@ export async function seedReferenceData(db: Db): Promise<void> {
       remarks: entry.remarks ?? null,
     })),
   );
-  await db.insertInto('sys_dict').values(rows).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('sys_dict')
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await seedSystemRoles(db, menus);
 }
 
 export async function seedDemoData(db: Db): Promise<void> {
   const demo = loadSeedFile('demo-seed', 'demo.json');
   const menus = flattenMenus(loadSeedFile('menu-seed', 'menus.json').menus);
 
-  await db.insertInto('sys_office').values(flattenOffices(demo.company)).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await db
+    .insertInto('sys_office')
+    .values(flattenOffices(demo.company))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
   await db
     .insertInto('project')
     .values(
@@ -131,32 +191,46 @@ export async function seedDemoData(db: Db): Promise<void> {
   const c = demo.baseConfig;
   await db
     .insertInto('base_config')
-    .values({ id: c.id, name: c.name, title_logo: c.titleLogo, project_logo: c.projectLogo, version: c.version, support: c.support, default_menu: c.defaultMenu })
+    .values({
+      id: c.id,
+      name: c.name,
+      title_logo: c.titleLogo,
+      project_logo: c.projectLogo,
+      version: c.version,
+      support: c.support,
+      default_menu: c.defaultMenu,
+    })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 
-  await db
-    .insertInto('sys_role')
-    .values(
-      demo.roles.map((r) => ({
-        id: r.id,
-        name: r.name,
-        enname: r.enname,
-        office_id: r.officeId ?? null,
-        is_sys: r.isSys ?? '0',
-        useable: r.useable ?? '1',
-        data_scope: r.dataScope ?? null,
-        role_type: r.roleType ?? null,
-        remarks: r.remarks ?? null,
-      })),
-    )
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  const grants = demo.roles.flatMap((r) => grantedMenuIds(r.menus, menus).map((menuId) => ({ role_id: r.id, menu_id: menuId })));
-  if (grants.length > 0) await db.insertInto('sys_role_menu').values(grants).onConflict((oc) => oc.doNothing()).execute();
+  if (demo.roles.length > 0)
+    await db
+      .insertInto('sys_role')
+      .values(demo.roles.map(roleRow))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  const grants = demo.roles.flatMap((r) =>
+    grantedMenuIds(r.menus, menus).map((menuId) => ({ role_id: r.id, menu_id: menuId })),
+  );
+  if (grants.length > 0)
+    await db
+      .insertInto('sys_role_menu')
+      .values(grants)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
 
   const existing = new Set(
-    (await db.selectFrom('sys_user').select('id').where('id', 'in', demo.users.map((u) => u.id)).execute()).map((u) => u.id),
+    (
+      await db
+        .selectFrom('sys_user')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          demo.users.map((u) => u.id),
+        )
+        .execute()
+    ).map((u) => u.id),
   );
   for (const u of demo.users.filter((user) => !existing.has(user.id))) {
     await db
@@ -180,7 +254,11 @@ export async function seedDemoData(db: Db): Promise<void> {
       .execute();
   }
   const userRoles = demo.users.flatMap((u) => u.roles.map((roleId) => ({ user_id: u.id, role_id: roleId })));
-  await db.insertInto('sys_user_role').values(userRoles).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('sys_user_role')
+    .values(userRoles)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export async function runSeed(db: Db, options: SeedOptions): Promise<void> {
@@ -190,5 +268,10 @@ export async function runSeed(db: Db, options: SeedOptions): Promise<void> {
 
 /** The demo accounts, for the start-up banner. */
 export function demoAccounts(): { loginName: string; password: string; name: string; mobile: string }[] {
-  return loadSeedFile('demo-seed', 'demo.json').users.map(({ loginName, password, name, mobile }) => ({ loginName, password, name, mobile }));
+  return loadSeedFile('demo-seed', 'demo.json').users.map(({ loginName, password, name, mobile }) => ({
+    loginName,
+    password,
+    name,
+    mobile,
+  }));
 }

@@ -71,6 +71,25 @@ export interface MenuGrant {
   alsoSubtrees?: string[];
 }
 
+export interface RoleSeed {
+  id: string;
+  name: string;
+  enname: string;
+  officeId?: string;
+  isSys?: Flag;
+  useable?: Flag;
+  dataScope?: string;
+  roleType?: string;
+  remarks?: string;
+  menus: MenuGrant;
+}
+
+export interface RoleSeedFile {
+  kind: 'role-seed';
+  description?: string;
+  roles: RoleSeed[];
+}
+
 export interface DemoSeedFile {
   kind: 'demo-seed';
   description?: string;
@@ -87,18 +106,7 @@ export interface DemoSeedFile {
   }[];
   /** The base config contract of spec section 3, plus the row's id. */
   baseConfig: BaseConfig & { id: string };
-  roles: {
-    id: string;
-    name: string;
-    enname: string;
-    officeId?: string;
-    isSys?: Flag;
-    useable?: Flag;
-    dataScope?: string;
-    roleType?: string;
-    remarks?: string;
-    menus: MenuGrant;
-  }[];
+  roles: RoleSeed[];
   users: {
     id: string;
     loginName: string;
@@ -120,6 +128,7 @@ interface SeedKinds {
   'menu-seed': MenuSeedFile;
   'dictionary-seed': DictionarySeedFile;
   'demo-seed': DemoSeedFile;
+  'role-seed': RoleSeedFile;
 }
 
 const ajv = new Ajv({ allErrors: true, strict: false });

@@ -17,9 +17,7 @@ export interface AccessClaims {
 }
 
 export type VerifiedAccess =
-  | { status: 'valid'; claims: AccessClaims }
-  | { status: 'expired'; claims: AccessClaims }
-  | { status: 'invalid' };
+  { status: 'valid'; claims: AccessClaims } | { status: 'expired'; claims: AccessClaims } | { status: 'invalid' };
 
 function isClaims(value: unknown): value is AccessClaims {
   if (value === null || typeof value !== 'object') return false;
@@ -36,10 +34,15 @@ export class AccessTokens {
   constructor(
     private readonly secret: Buffer,
     private readonly ttlSeconds: number,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   issue(userId: string, sessionId: string, scope?: 'password'): string {
-    const claims: AccessClaims = { sub: userId, sid: sessionId, exp: Math.floor(Date.now() / 1000) + this.ttlSeconds };
+    const claims: AccessClaims = {
+      sub: userId,
+      sid: sessionId,
+      exp: Math.floor(this.now().getTime() / 1000) + this.ttlSeconds,
+    };
     if (scope) claims.scope = scope;
     const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
     return `${body}.${this.sign(body)}`;
@@ -59,7 +62,7 @@ export class AccessTokens {
       return { status: 'invalid' };
     }
     if (!isClaims(claims)) return { status: 'invalid' };
-    if (Date.now() / 1000 >= claims.exp) return { status: 'expired', claims };
+    if (this.now().getTime() / 1000 >= claims.exp) return { status: 'expired', claims };
     return { status: 'valid', claims };
   }
 

@@ -1,13 +1,18 @@
 /**
- * The login, refresh and logout flows (DESIGN.md "HTTP contract"), on top of users, captchas and sessions.
- * Every failure is an ApiError carrying the spec's code and Chinese message.
+ * The login, refresh and logout flows (DESIGN.md "HTTP contract"), on top of users, captchas, SMS codes, the
+ * lockout and sessions. Every failure is an ApiError carrying the spec's code and Chinese message.
  */
 import { MsgCode, type TokenPair } from '../../shared/envelope.js';
+import type { Clock } from '../config.js';
+import type { UserRow } from '../db/tables.js';
 import { ApiError, Messages } from '../http/api-error.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { Captchas } from './captcha.js';
+import type { LoginLockout } from './login-lockout.js';
+import { mustChangePassword } from './password-policy.js';
 import { verifyPassword } from './passwords.js';
 import type { Sessions } from './sessions.js';
+import type { SmsCodes } from './sms-codes.js';
 import type { Users } from './users.js';
 
 export interface AccountLogin {
@@ -16,61 +21,108 @@ export interface AccountLogin {
   validateCode: string;
 }
 
+export interface PhoneLogin {
+  phone: string;
+  smsCode: string;
+}
+
+export const PHONE_LOGIN_FAILED = '手机号或验证码错误';
+
+export interface AuthenticationDeps {
+  users: Users;
+  captchas: Captchas;
+  sessions: Sessions;
+  accessTokens: AccessTokens;
+  lockout: LoginLockout;
+  smsCodes: SmsCodes;
+  now: Clock;
+  passwordMaxAgeDays: number;
+}
+
 export class Authentication {
-  constructor(
-    private readonly users: Users,
-    private readonly captchas: Captchas,
-    private readonly sessions: Sessions,
-    private readonly accessTokens: AccessTokens,
-  ) {}
+  constructor(private readonly deps: AuthenticationDeps) {}
 
   /**
-   * Checks and consumes the captcha (single use, right or wrong), then the credentials. A user who must change
-   * the password gets -16001 with a pair whose access token only allows the password change.
+   * Checks and consumes the captcha (single use, right or wrong; a wrong one does not count towards the lockout),
+   * then the lockout, then the credentials.
    */
   async loginWithAccount(input: AccountLogin, captchaId: string | undefined): Promise<TokenPair> {
-    if (!(await this.captchas.consume(captchaId, input.validateCode))) {
+    if (!(await this.deps.captchas.consume(captchaId, input.validateCode))) {
       throw new ApiError(MsgCode.loginFailed, Messages.captchaInvalid);
     }
-    const user = await this.users.findByLoginName(input.username);
-    const passwordOk = await verifyPassword(user?.password_hash, input.password);
-    if (!user || !passwordOk) throw new ApiError(MsgCode.loginFailed, Messages.badCredentials);
+    const user = await this.checkCredentials(input.username, input.password);
+    return this.startSession(user);
+  }
+
+  /**
+   * The password check shared by login and GET /api/system/sendCode/getMobile: -429 while locked; -1 账号或密码错误
+   * for an unknown name or a wrong password alike (both counted); -1 账号已被禁用 after a right password.
+   */
+  async checkCredentials(loginName: string, password: string): Promise<UserRow> {
+    await this.deps.lockout.assertNotLocked(loginName);
+    const user = await this.deps.users.findByLoginName(loginName);
+    const passwordOk = await verifyPassword(user?.password_hash, password);
+    if (!user || !passwordOk) {
+      await this.deps.lockout.recordFailure(loginName);
+      throw new ApiError(MsgCode.loginFailed, Messages.badCredentials);
+    }
+    await this.deps.lockout.clear(loginName);
     if (user.login_flag !== '1') throw new ApiError(MsgCode.loginFailed, Messages.accountDisabled);
-    const session = await this.sessions.start(user.id);
-    if (user.password_must_change) {
+    return user;
+  }
+
+  /**
+   * Consumes the 'login' code of the phone (its own -400 messages), then logs in the enabled user with that mobile;
+   * none: -1 手机号或验证码错误.
+   */
+  async loginWithPhone(input: PhoneLogin): Promise<TokenPair> {
+    await this.deps.smsCodes.consume(input.phone, 'login', input.smsCode, 'smsCode');
+    const user = await this.deps.users.findByMobile(input.phone, { enabledOnly: true });
+    if (!user) throw new ApiError(MsgCode.loginFailed, PHONE_LOGIN_FAILED);
+    return this.startSession(user);
+  }
+
+  /**
+   * A new session for an authenticated user (account, phone or single sign-on). A user who must change the
+   * password gets -16001 with a pair whose access token only allows the password change.
+   */
+  async startSession(user: UserRow): Promise<TokenPair> {
+    const session = await this.deps.sessions.start(user.id);
+    if (mustChangePassword(user, this.deps.now(), this.deps.passwordMaxAgeDays)) {
       const pair: TokenPair = {
-        access_token: this.accessTokens.issue(user.id, session.familyId, 'password'),
+        access_token: this.deps.accessTokens.issue(user.id, session.familyId, 'password'),
         refresh_token: session.token,
       };
       throw new ApiError(MsgCode.mustChangePassword, Messages.mustChangePassword, pair);
     }
-    return { access_token: this.accessTokens.issue(user.id, session.familyId), refresh_token: session.token };
+    return { access_token: this.deps.accessTokens.issue(user.id, session.familyId), refresh_token: session.token };
   }
 
   /** Spends the refresh token for a new pair; reuse of a spent token revokes the whole session (-10014). */
   async refresh(refreshToken: string): Promise<TokenPair> {
-    const rotated = await this.sessions.rotate(refreshToken);
+    const { sessions, users, accessTokens } = this.deps;
+    const rotated = await sessions.rotate(refreshToken);
     if (rotated.status !== 'rotated') throw new ApiError(MsgCode.sessionInvalid, Messages.sessionInvalid);
-    const user = await this.users.findById(rotated.userId);
+    const user = await users.findById(rotated.userId);
     if (!user || user.del_flag !== '0' || user.login_flag !== '1') {
-      await this.sessions.revokeFamily(rotated.familyId);
+      await sessions.revokeFamily(rotated.familyId);
       throw new ApiError(MsgCode.sessionInvalid, Messages.sessionInvalid);
     }
-    const scope = user.password_must_change ? 'password' : undefined;
-    return { access_token: this.accessTokens.issue(user.id, rotated.familyId, scope), refresh_token: rotated.token };
+    const scope = mustChangePassword(user, this.deps.now(), this.deps.passwordMaxAgeDays) ? 'password' : undefined;
+    return { access_token: accessTokens.issue(user.id, rotated.familyId, scope), refresh_token: rotated.token };
   }
 
   /** Ends the session of the access token (even an expired one) and/or of the refresh token; never fails. */
   async logout(accessToken: string | undefined, refreshToken: string | undefined): Promise<void> {
     const families = new Set<string>();
     if (accessToken) {
-      const verified = this.accessTokens.verify(accessToken);
+      const verified = this.deps.accessTokens.verify(accessToken);
       if (verified.status !== 'invalid') families.add(verified.claims.sid);
     }
     if (refreshToken) {
-      const family = await this.sessions.familyOf(refreshToken);
+      const family = await this.deps.sessions.familyOf(refreshToken);
       if (family) families.add(family);
     }
-    for (const family of families) await this.sessions.revokeFamily(family);
+    for (const family of families) await this.deps.sessions.revokeFamily(family);
   }
 }

@@ -54,7 +54,14 @@ export class Captchas {
   async issue(): Promise<IssuedCaptcha> {
     await ensureWasm();
     const text = this.fixedText ?? Array.from({ length: LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-    const svg = drawCaptcha(text, { width: 120, height: 40, fontSize: 44, noise: 2, color: true, background: '#f4f7fb' });
+    const svg = drawCaptcha(text, {
+      width: 120,
+      height: 40,
+      fontSize: 44,
+      noise: 2,
+      color: true,
+      background: '#f4f7fb',
+    });
     const resvg = new Resvg(svg, { fitTo: { mode: 'original' } });
     const png = resvg.render().asPng();
     resvg.free();
@@ -85,7 +92,10 @@ export class Captchas {
   }
 
   async purgeExpired(): Promise<void> {
-    await this.db.deleteFrom('captcha').where('expires_at', '<', sql<Date>`now() - interval '1 hour'`).execute();
+    await this.db
+      .deleteFrom('captcha')
+      .where('expires_at', '<', sql<Date>`now() - interval '1 hour'`)
+      .execute();
   }
 
   private hash(answer: string): string {

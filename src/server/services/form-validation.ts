@@ -2,7 +2,7 @@
  * Server-side validation of a request body with the same FORM schema file the browser validates with
  * (schemas/forms/<id>.json, DESIGN.md "One schema, both sides"):
  *   1. drop empty strings (an emptied field is absent, as in the browser form);
- *   2. decrypt the fields named in `submit.encrypt` ('rsa' or 'sm2'); failure -> -400 "<title>解密失败，请刷新页面后重试";
+ *   2. decrypt the fields named in `submit.api.encrypt` ('rsa' or 'sm2'); failure -> -400 "<title>解密失败，请刷新页面后重试";
  *   3. validate with the form's JSON Schema (runtime ajv, allErrors, $data, formats);
  *   4. map errors to the schema's own Chinese messages (src/shared/schema-messages.ts), ajv-i18n zh as fallback.
  * Validators are compiled once, when the service is built. `wireSchema()` gives the schema of the request as it
@@ -29,12 +29,15 @@ export interface FormFile {
   id: string;
   title?: string;
   schema: JsonSchemaNode;
-  submit?: { method?: string; url?: string; encrypt?: Record<string, EncryptionMethod> };
+  submit?: { api?: { method?: string; url?: string; encrypt?: Record<string, EncryptionMethod> } };
 }
 
 interface CompiledForm {
   file: FormFile;
   validate: ValidateFunction;
+  /** The request as it travels (encrypted fields opaque), checked before anything is decrypted. */
+  validateWire: ValidateFunction;
+  wire: JsonSchemaNode;
 }
 
 /** The message ajv-i18n gives for one error, in Chinese. */
@@ -46,6 +49,31 @@ export function zhFallback(error: ValidatorError): string {
 
 export function toFieldErrors(schema: JsonSchemaNode, errors: readonly ValidatorError[]): FieldError[] {
   return resolveErrors(schema, errors, zhFallback).map(({ field, message }) => ({ field, message }));
+}
+
+/** The form's schema with every encrypted field replaced by an opaque string (title and `required` message kept). */
+function wireSchemaOf(file: FormFile): JsonSchemaNode {
+  const encrypt = file.submit?.api?.encrypt ?? {};
+  const properties: Record<string, JsonSchemaNode> = {};
+  for (const [name, property] of Object.entries(file.schema.properties ?? {})) {
+    const method = encrypt[name];
+    if (method === undefined) {
+      properties[name] = property;
+      continue;
+    }
+    const required = typeof property.errorMessage === 'object' ? property.errorMessage.required : property.errorMessage;
+    properties[name] = {
+      type: 'string',
+      title: property.title,
+      maxLength: 2048,
+      description:
+        method === 'rsa'
+          ? 'RSA-OAEP (SHA-256) ciphertext, base64, of the UTF-8 text; key from GET /api/pub/keys'
+          : 'SM2 (cipher mode 1) ciphertext, hex with a 04 prefix; key from GET /api/pub/keys',
+      ...(required ? { errorMessage: { required } } : {}),
+    };
+  }
+  return { ...file.schema, properties };
 }
 
 export function loadFormFiles(formsDir: string): FormFile[] {
@@ -65,20 +93,50 @@ export class FormValidation {
   ) {
     const ajv = new Ajv({ ...formAjvOptions });
     addFormats(ajv);
-    for (const file of files) this.forms.set(file.id, { file, validate: ajv.compile(file.schema) });
+    for (const file of files) {
+      const wire = wireSchemaOf(file);
+      this.forms.set(file.id, { file, validate: ajv.compile(file.schema), validateWire: ajv.compile(wire), wire });
+    }
   }
 
   has(formId: string): boolean {
     return this.forms.has(formId);
   }
 
-  /** The decrypted, validated body typed as `T`, or throws ApiError -400. */
-  validate<T>(formId: string, body: unknown): T {
+  /**
+   * The decrypted, validated body typed as `T`, or throws ApiError -400. With `prefix` (a body that nests the
+   * form's values under a key) every reported field is `<prefix>.<field>`.
+   */
+  validate<T>(formId: string, body: unknown, options: { prefix?: string } = {}): T {
+    if (options.prefix === undefined) return this.validateForm<T>(formId, body);
+    const prefix = options.prefix;
+    try {
+      return this.validateForm<T>(formId, body);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const errors = (error.data as { errors?: FieldError[] } | undefined)?.errors ?? [];
+      throw invalidInput(errors.map((e) => ({ field: e.field ? `${prefix}.${e.field}` : prefix, message: e.message })));
+    }
+  }
+
+  /**
+   * The wire schema of one field of a form (see `wireSchema`), for a route that takes a few of a form's fields
+   * (a phone number to send a code to) and so validates them with the same rule and message.
+   */
+  fieldSchema(formId: string, field: string): JsonSchemaNode {
+    const property = this.wireSchema(formId).properties?.[field];
+    if (!property) throw new Error(`form "${formId}" has no field "${field}"`);
+    return property;
+  }
+
+  private validateForm<T>(formId: string, body: unknown): T {
     const form = this.form(formId);
     const value = dropEmptyStrings(body ?? {});
+    // Missing fields are reported as such, before an undecryptable one (the order the browser form shows them).
+    if (!form.validateWire(value)) throw invalidInput(toFieldErrors(form.wire, form.validateWire.errors ?? []));
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const record = value as Record<string, unknown>;
-      for (const [field, method] of Object.entries(form.file.submit?.encrypt ?? {})) {
+      for (const [field, method] of Object.entries(form.file.submit?.api?.encrypt ?? {})) {
         const cipher = record[field];
         if (typeof cipher !== 'string') continue;
         const plain = this.crypto.decrypt(method, cipher);
@@ -100,28 +158,8 @@ export class FormValidation {
    * (keeping its title and `required` message). Used as a route's `body` schema (validation and OpenAPI).
    */
   wireSchema(formId: string): JsonSchemaNode {
-    const { file } = this.form(formId);
-    const encrypt = file.submit?.encrypt ?? {};
-    const properties: Record<string, JsonSchemaNode> = {};
-    for (const [name, property] of Object.entries(file.schema.properties ?? {})) {
-      const method = encrypt[name];
-      if (method === undefined) {
-        properties[name] = property;
-        continue;
-      }
-      const required = typeof property.errorMessage === 'object' ? property.errorMessage.required : property.errorMessage;
-      properties[name] = {
-        type: 'string',
-        title: property.title,
-        maxLength: 2048,
-        description:
-          method === 'rsa'
-            ? 'RSA-OAEP (SHA-256) ciphertext, base64, of the UTF-8 text; key from GET /api/pub/keys'
-            : 'SM2 (cipher mode 1) ciphertext, hex with a 04 prefix; key from GET /api/pub/keys',
-        ...(required ? { errorMessage: { required } } : {}),
-      };
-    }
-    return { ...file.schema, properties };
+    // A copy: routes build on it and Fastify may annotate the schemas it is given.
+    return structuredClone(this.form(formId).wire);
   }
 
   private form(formId: string): CompiledForm {

@@ -4,6 +4,7 @@ import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { schemasDir } from '../paths.js';
 import { AccessTokens } from './access-tokens.js';
+import { AiLibrary } from './ai-library.js';
 import { Authentication } from './authentication.js';
 import { BaseConfigs } from './base-config.js';
 import { Captchas } from './captcha.js';
@@ -11,13 +12,21 @@ import { FieldCrypto } from './crypto.js';
 import { Dictionaries } from './dictionaries.js';
 import { FormValidation, loadFormFiles } from './form-validation.js';
 import type { AppKeys } from './keys.js';
+import { LoginLockout } from './login-lockout.js';
 import { Menus } from './menus.js';
+import { PasswordChanges } from './password-changes.js';
+import { Registration } from './registration.js';
 import { Sessions } from './sessions.js';
+import { SingleSignOn } from './single-sign-on.js';
+import { SmsCodes } from './sms-codes.js';
+import { createSmsSender } from './sms/index.js';
+import type { SmsSender } from './sms/sms-sender.js';
 import { Users } from './users.js';
 
 export interface Services {
   db: Db;
   keys: AppKeys;
+  config: ServerConfig;
   accessTokens: AccessTokens;
   sessions: Sessions;
   captchas: Captchas;
@@ -27,27 +36,72 @@ export interface Services {
   menus: Menus;
   baseConfigs: BaseConfigs;
   dictionaries: Dictionaries;
+  smsCodes: SmsCodes;
+  lockout: LoginLockout;
   authentication: Authentication;
+  passwordChanges: PasswordChanges;
+  registration: Registration;
+  aiLibrary: AiLibrary;
+  singleSignOn: SingleSignOn;
 }
 
-export function createServices(db: Db, keys: AppKeys, config: ServerConfig): Services {
+export interface ServiceOverrides {
+  /** Replaces the configured SMS provider (tests of a failing gateway). */
+  smsSender?: SmsSender;
+}
+
+export function createServices(
+  db: Db,
+  keys: AppKeys,
+  config: ServerConfig,
+  overrides: ServiceOverrides = {},
+): Services {
+  const now = config.now;
   const crypto = new FieldCrypto(keys);
-  const accessTokens = new AccessTokens(keys.tokenSecret, config.accessTtlSeconds);
+  const accessTokens = new AccessTokens(keys.tokenSecret, config.accessTtlSeconds, now);
   const sessions = new Sessions(db, config.refreshTtlSeconds, config.userCacheTtlMs);
   const captchas = new Captchas(db, keys.tokenSecret, config.captchaFixed);
   const users = new Users(db, config.userCacheTtlMs);
+  const dictionaries = new Dictionaries(db);
+  const smsCodes = new SmsCodes(db, keys.tokenSecret, overrides.smsSender ?? createSmsSender(config), now);
+  const lockout = new LoginLockout(db, now);
+  const authentication = new Authentication({
+    users,
+    captchas,
+    sessions,
+    accessTokens,
+    lockout,
+    smsCodes,
+    now,
+    passwordMaxAgeDays: config.passwordMaxAgeDays,
+  });
+  const aiSecret = config.aiSecret === undefined ? keys.aiSecret : Buffer.from(config.aiSecret, 'utf8');
+  const ssoSecret = config.ssoSecret === undefined ? keys.ssoSecret : Buffer.from(config.ssoSecret, 'utf8');
   return {
     db,
     keys,
+    config,
     accessTokens,
     sessions,
     captchas,
     crypto,
     forms: new FormValidation(loadFormFiles(path.join(schemasDir, 'forms')), crypto),
     users,
-    authentication: new Authentication(users, captchas, sessions, accessTokens),
     menus: new Menus(db),
     baseConfigs: new BaseConfigs(db),
-    dictionaries: new Dictionaries(db),
+    dictionaries,
+    smsCodes,
+    lockout,
+    authentication,
+    passwordChanges: new PasswordChanges(db, users, sessions, lockout, smsCodes, now),
+    registration: new Registration(db, users, dictionaries, smsCodes, now),
+    aiLibrary: new AiLibrary(
+      db,
+      users,
+      smsCodes,
+      { aiUrl: config.aiUrl, secret: aiSecret, mobileVerify: config.aiMobileVerify },
+      now,
+    ),
+    singleSignOn: new SingleSignOn(db, users, authentication, ssoSecret, now),
   };
 }

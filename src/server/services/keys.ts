@@ -15,11 +15,23 @@ export interface AppKeys {
   tokenSecret: Buffer;
   rsa: { publicKeyPem: string; privateKeyPem: string };
   sm2: { publicKey: string; privateKey: string };
+  /** HMAC key shared with the AI library (PORTAL_AI_SECRET overrides it). */
+  aiSecret: Buffer;
+  /** HMAC key of single sign-on tickets (PORTAL_SSO_SECRET overrides it). */
+  ssoSecret: Buffer;
 }
 
-interface StoredSecret { secret: string }
-interface StoredRsa { publicKeyPem: string; privateKeyPem: string }
-interface StoredSm2 { publicKey: string; privateKey: string }
+interface StoredSecret {
+  secret: string;
+}
+interface StoredRsa {
+  publicKeyPem: string;
+  privateKeyPem: string;
+}
+interface StoredSm2 {
+  publicKey: string;
+  privateKey: string;
+}
 
 async function ensureKey<T>(db: Db, id: string, generate: () => Promise<T>): Promise<T> {
   const existing = await db.selectFrom('app_key').select('value').where('id', '=', id).executeTakeFirst();
@@ -34,9 +46,20 @@ async function ensureKey<T>(db: Db, id: string, generate: () => Promise<T>): Pro
   return JSON.parse(stored.value) as T;
 }
 
+/** The id of the stored single sign-on key; scripts/sso-ticket.ts reads it too. */
+export const SSO_SECRET_KEY_ID = 'sso-secret';
+
+const newSecret = async (): Promise<StoredSecret> => ({ secret: randomBytes(32).toString('base64') });
+
+/** A stored shared secret (generated on first use), as raw bytes. */
+export async function ensureSecret(db: Db, id: string): Promise<Buffer> {
+  const stored = await ensureKey<StoredSecret>(db, id, newSecret);
+  return Buffer.from(stored.secret, 'base64');
+}
+
 export async function ensureKeys(db: Db): Promise<AppKeys> {
-  const [secret, rsa, sm2] = await Promise.all([
-    ensureKey<StoredSecret>(db, 'token-secret', async () => ({ secret: randomBytes(32).toString('base64') })),
+  const [secret, rsa, sm2, aiSecret, ssoSecret] = await Promise.all([
+    ensureKey<StoredSecret>(db, 'token-secret', newSecret),
     ensureKey<StoredRsa>(db, 'rsa-2048', async () => {
       const pair = await generateKeyPairAsync('rsa', {
         modulusLength: 2048,
@@ -46,6 +69,8 @@ export async function ensureKeys(db: Db): Promise<AppKeys> {
       return { publicKeyPem: pair.publicKey, privateKeyPem: pair.privateKey };
     }),
     ensureKey<StoredSm2>(db, 'sm2', async () => smCrypto.sm2.generateKeyPairHex()),
+    ensureSecret(db, 'ai-secret'),
+    ensureSecret(db, SSO_SECRET_KEY_ID),
   ]);
-  return { tokenSecret: Buffer.from(secret.secret, 'base64'), rsa, sm2 };
+  return { tokenSecret: Buffer.from(secret.secret, 'base64'), rsa, sm2, aiSecret, ssoSecret };
 }

@@ -82,7 +82,10 @@ export class Menus {
       );
     if (projectType !== '') {
       query = query.where((eb) =>
-        eb.or([eb('m.project_types', 'is', null), eb(sql<string>`${projectType}`, '=', sql<string>`any(m.project_types)`)]),
+        eb.or([
+          eb('m.project_types', 'is', null),
+          eb(sql<string>`${projectType}`, '=', sql<string>`any(m.project_types)`),
+        ]),
       );
     }
     const rows = await query.execute();

@@ -7,11 +7,24 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, options);
 }
 
+/**
+ * The stored "hash" of an account that has no password (a self-registered company manager logs in by SMS code):
+ * not an argon2 string, so it never verifies.
+ */
+export const NO_PASSWORD = '!no-password';
+
+export function hasPassword(passwordHash: string): boolean {
+  return passwordHash !== NO_PASSWORD;
+}
+
 let dummyHash: Promise<string> | undefined;
 
-/** Verifies; for an unknown user pass `undefined` and a dummy hash is checked so the timing looks the same. */
+/**
+ * Verifies; for an unknown user pass `undefined`: a dummy hash is checked so the timing looks the same (also for
+ * an account without a password).
+ */
 export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
-  if (passwordHash === undefined) {
+  if (passwordHash === undefined || passwordHash === NO_PASSWORD) {
     dummyHash ??= hashPassword('dummy-password-for-timing');
     await verify(await dummyHash, password).catch(() => false);
     return false;

@@ -14,8 +14,7 @@ export interface IssuedRefresh {
 }
 
 export type RotateResult =
-  | { status: 'rotated'; userId: string; familyId: string; token: string }
-  | { status: 'reused' | 'invalid' };
+  { status: 'rotated'; userId: string; familyId: string; token: string } | { status: 'reused' | 'invalid' };
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -78,6 +77,21 @@ export class Sessions {
     this.activeCache.set(familyId, false);
   }
 
+  /**
+   * Ends every session of a user (password changed, login disabled). This instance forgets them at once; other
+   * instances within their session cache TTL (config.userCacheTtlMs), the refresh tokens stop working everywhere.
+   */
+  async revokeUser(userId: string): Promise<void> {
+    const revoked = await this.db
+      .updateTable('refresh_token')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .returning('family_id')
+      .execute();
+    for (const family of new Set(revoked.map((row) => row.family_id))) this.activeCache.set(family, false);
+  }
+
   async familyOf(token: string): Promise<string | undefined> {
     const row = await this.db
       .selectFrom('refresh_token')
@@ -106,7 +120,10 @@ export class Sessions {
 
   /** Housekeeping: drops tokens that expired more than a day ago. */
   async purgeExpired(): Promise<void> {
-    await this.db.deleteFrom('refresh_token').where('expires_at', '<', sql<Date>`now() - interval '1 day'`).execute();
+    await this.db
+      .deleteFrom('refresh_token')
+      .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+      .execute();
   }
 
   private async insert(userId: string, familyId: string, id: string): Promise<string> {

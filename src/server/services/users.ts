@@ -3,6 +3,7 @@
  * auth plugin checks. The view is cached in-process for a few seconds (config.userCacheTtlMs), so a disabled
  * or deleted user keeps access for at most that long; the hot path then costs no database query.
  */
+import { sql } from 'kysely';
 import type { CurrentUser } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/tables.js';
@@ -34,6 +35,35 @@ export class Users {
       .executeTakeFirst();
   }
 
+  /**
+   * The live user behind a mobile number: the one whose login name is that number first (self-registered users),
+   * then the oldest. `enabledOnly` leaves out users who may not log in.
+   */
+  findByMobile(mobile: string, options: { enabledOnly: boolean }): Promise<UserRow | undefined> {
+    let query = this.db.selectFrom('sys_user').selectAll().where('mobile', '=', mobile).where('del_flag', '=', '0');
+    if (options.enabledOnly) query = query.where('login_flag', '=', '1');
+    return query
+      .orderBy(sql`(login_name = ${mobile})`, 'desc')
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** Whether any live user already has this mobile number (as mobile or as login name). */
+  async mobileTaken(mobile: string, executor: Db = this.db): Promise<boolean> {
+    const row = await executor
+      .selectFrom('sys_user')
+      .select('id')
+      // A deleted user's login name still holds the unique constraint, its mobile does not.
+      .where((eb) =>
+        eb.or([eb.and([eb('mobile', '=', mobile), eb('del_flag', '=', '0')]), eb('login_name', '=', mobile)]),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async findById(id: string): Promise<UserRow | undefined> {
     return this.db.selectFrom('sys_user').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -41,6 +71,19 @@ export class Users {
   /** The user's view, from the cache when fresh; `null` for an unknown or deleted user. */
   view(id: string): Promise<UserView | null> {
     return this.views.getOrLoad(id, () => this.loadView(id));
+  }
+
+  /** Allows ('1') or forbids ('0') a live user's login; false when there is no such user. */
+  async setLoginFlag(id: string, loginFlag: '0' | '1'): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('sys_user')
+      .set({ login_flag: loginFlag, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('del_flag', '=', '0')
+      .returning('id')
+      .executeTakeFirst();
+    this.forget(id);
+    return updated !== undefined;
   }
 
   /** Drops a cached view after the user changed (password, roles, enabled flag). */

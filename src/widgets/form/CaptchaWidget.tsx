@@ -3,15 +3,10 @@ import '@arco-design/web-react/es/Input/style/css.js';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { handleEnter, type EnterAction } from './enter-key';
+import { widgetContext } from './form-context';
 
 interface ImageOption {
   url: string;
-}
-
-/** What a form tells its widgets (see the engine's SchemaForm). */
-export interface FormWidgetContext {
-  /** Grows by one after every failed submit: a captcha shows a new image then. */
-  submitFailures?: number;
 }
 
 /**
@@ -20,7 +15,7 @@ export interface FormWidgetContext {
  */
 export function CaptchaWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, placeholder, onChange, onBlur, options, rawErrors, registry, schema } = props;
-  const failures = (registry.formContext as FormWidgetContext | undefined)?.submitFailures ?? 0;
+  const failures = widgetContext(registry.formContext).submitFailures ?? 0;
   const [clicks, setClicks] = useState(0);
   const [src, setSrc] = useState('');
   const image = options.image as ImageOption | undefined;

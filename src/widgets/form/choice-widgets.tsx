@@ -2,8 +2,8 @@ import { Input, Radio, Select } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Select/style/css.js';
 import '@arco-design/web-react/es/Radio/style/css.js';
 import type { WidgetProps } from '@rjsf/utils';
-
-type Option = { label: string; value: string | number };
+import { useEffect, useState } from 'react';
+import { widgetContext, type ChoiceOption as Option } from './form-context';
 
 function enumOptions(props: WidgetProps): Option[] {
   return (props.options.enumOptions ?? []).map((option) => ({
@@ -12,16 +12,46 @@ function enumOptions(props: WidgetProps): Option[] {
   }));
 }
 
+/**
+ * Options from the schema's `enum`, or from a server source of `ui:options.source` (a dictionary), loaded once
+ * the select is shown; a failed load says so in the empty list and can be retried by opening it again.
+ */
+function useOptions(props: WidgetProps): { options: Option[]; loading: boolean; failed: boolean; retry: () => void } {
+  const source = props.options.source;
+  const { loadOptions } = widgetContext(props.registry.formContext);
+  const [loaded, setLoaded] = useState<Option[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!source || !loadOptions) return;
+    let live = true;
+    setFailed(false);
+    loadOptions(source).then(
+      (options) => live && setLoaded(options),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [source, loadOptions, attempt]);
+  if (!source) return { options: enumOptions(props), loading: false, failed: false, retry: () => undefined };
+  return { options: loaded ?? [], loading: loaded === null && !failed, failed, retry: () => setAttempt((n) => n + 1) };
+}
+
 export function SelectWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, placeholder, onChange, rawErrors } = props;
+  const { options, loading, failed, retry } = useOptions(props);
   return (
     <Select
       id={id}
+      loading={loading}
+      notFoundContent={failed ? '选项加载失败，请重新打开重试' : '暂无数据'}
+      onVisibleChange={(visible) => visible && failed && retry()}
       value={value ?? undefined}
       placeholder={placeholder || '请选择'}
       disabled={disabled || readonly}
       status={rawErrors && rawErrors.length > 0 ? 'error' : undefined}
-      options={enumOptions(props)}
+      options={options}
       showSearch
       allowClear={!props.required}
       onChange={(next) => onChange(next ?? props.options.emptyValue)}

@@ -2,22 +2,50 @@ import { Button } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Button/style/css.js';
 import type { ObjectFieldTemplateProps, SubmitButtonProps } from '@rjsf/utils';
 import { getSubmitButtonOptions } from '@rjsf/utils';
+import { widgetContext } from './form-context';
 
-/** Fields one under another, in `ui:order`; the dialog or page around the form shows the title. */
-export function ObjectFieldTemplate({ properties }: ObjectFieldTemplateProps) {
+/**
+ * Fields in `ui:order`, one under another, or in a grid when the root uiSchema says
+ * `"ui:options": { "columns": 2 }`; a field with `"ui:options": { "span": 2 }` takes the whole row.
+ * The dialog or page around the form shows the title.
+ */
+export function ObjectFieldTemplate({ properties, uiSchema }: ObjectFieldTemplateProps) {
+  const columns = Number(uiSchema?.['ui:options']?.columns ?? 1);
+  const span = (name: string) => Number(uiSchema?.[name]?.['ui:options']?.span ?? 1);
+  if (columns <= 1) {
+    return (
+      <>{properties.map((property) => (property.hidden ? null : <div key={property.name}>{property.content}</div>))}</>
+    );
+  }
   return (
-    <>{properties.map((property) => (property.hidden ? null : <div key={property.name}>{property.content}</div>))}</>
+    <div className="sf-grid" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+      {properties.map((property) =>
+        property.hidden ? null : (
+          <div key={property.name} style={{ gridColumn: `span ${Math.min(span(property.name), columns)}` }}>
+            {property.content}
+          </div>
+        ),
+      )}
+    </div>
   );
-}
-
-export interface SubmitContext {
-  submitting?: boolean;
 }
 
 export function SubmitButton({ uiSchema, registry }: SubmitButtonProps) {
   const { submitText, norender, props } = getSubmitButtonOptions(uiSchema);
   if (norender) return null;
-  const submitting = (registry.formContext as SubmitContext | undefined)?.submitting ?? false;
+  const { submitting = false, secondaryAction } = widgetContext(registry.formContext);
+  if (secondaryAction) {
+    return (
+      <div className="sf-actions sf-actions-pair">
+        <Button size="large" disabled={submitting} onClick={secondaryAction.onClick}>
+          {secondaryAction.label}
+        </Button>
+        <Button type="primary" htmlType="submit" size="large" loading={submitting} {...props}>
+          {submitText}
+        </Button>
+      </div>
+    );
+  }
   return (
     <div className="sf-actions">
       <Button type="primary" htmlType="submit" long size="large" loading={submitting} {...props}>

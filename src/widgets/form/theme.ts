@@ -16,6 +16,8 @@ export const formWidgets: Record<WidgetName, RegistryWidgetsType[string]> = {
   select: lazyWidget(async () => (await import('./choice-widgets')).SelectWidget),
   radio: lazyWidget(async () => (await import('./choice-widgets')).RadioWidget),
   textarea: lazyWidget(async () => (await import('./choice-widgets')).TextareaWidget),
+  smsCode: lazyWidget(async () => (await import('./SmsCodeWidget')).SmsCodeWidget),
+  date: lazyWidget(async () => (await import('./date-widget')).DateWidget),
 };
 
 export const formTemplates: Partial<TemplatesType> = {
@@ -27,4 +29,4 @@ export const formTemplates: Partial<TemplatesType> = {
   ButtonTemplates: { SubmitButton } as TemplatesType['ButtonTemplates'],
 };
 
-export type { FormWidgetContext } from './CaptchaWidget';
+export type { FormWidgetContext, ChoiceOption } from './form-context';

@@ -188,8 +188,18 @@ export async function up(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   for (const table of [
-    'refresh_token', 'captcha', 'project', 'base_config', 'sys_dict', 'sys_role_menu', 'sys_menu',
-    'sys_user_role', 'sys_role', 'sys_user', 'sys_office', 'app_key',
+    'refresh_token',
+    'captcha',
+    'project',
+    'base_config',
+    'sys_dict',
+    'sys_role_menu',
+    'sys_menu',
+    'sys_user_role',
+    'sys_role',
+    'sys_user',
+    'sys_office',
+    'app_key',
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

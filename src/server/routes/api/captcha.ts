@@ -10,7 +10,9 @@ export const CAPTCHA_COOKIE = 'captcha_id';
 const schema = {
   tags: ['auth'],
   summary: 'Captcha image (image/png); sets the captcha_id cookie',
-  response: { 200: { description: 'PNG image', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } } },
+  response: {
+    200: { description: 'PNG image', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } },
+  },
 };
 
 const routes: FastifyPluginAsync = async (app) => {

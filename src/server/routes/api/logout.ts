@@ -15,10 +15,7 @@ const schema = {
   tags: ['auth'],
   summary: 'Log out: revoke the session',
   body: {
-    anyOf: [
-      { type: 'object', properties: { refreshToken: { type: 'string', maxLength: 256 } } },
-      { type: 'null' },
-    ],
+    anyOf: [{ type: 'object', properties: { refreshToken: { type: 'string', maxLength: 256 } } }, { type: 'null' }],
   },
   response: { 200: envelope() },
 };

@@ -6,6 +6,10 @@ import { envelope } from '../../../http/envelope-schema.js';
 const ok: Envelope = { msgCode: 0, errMsg: '' };
 
 const routes: FastifyPluginAsync = async (app) => {
-  app.get('/ping', { schema: { tags: ['pub'], summary: 'Liveness check', response: { 200: envelope() } } }, async () => ok);
+  app.get(
+    '/ping',
+    { schema: { tags: ['pub'], summary: 'Liveness check', response: { 200: envelope() } } },
+    async () => ok,
+  );
 };
 export default routes;

@@ -13,7 +13,9 @@ const schema = {
   params: {
     type: 'object',
     required: ['type'],
-    properties: { type: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,64}$', errorMessage: { pattern: '字典类型不正确' } } },
+    properties: {
+      type: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,64}$', errorMessage: { pattern: '字典类型不正确' } },
+    },
   },
   response: {
     200: envelope({

@@ -1,0 +1,21 @@
+/** Small pieces several routes share. */
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { Envelope } from '../../shared/envelope.js';
+import { dropEmptyStrings } from '../../shared/schema-messages.js';
+
+/** preValidation: an emptied field counts as missing, as in the browser form (body and query string). */
+export async function dropEmptyInput(request: FastifyRequest): Promise<void> {
+  if (request.body !== null && typeof request.body === 'object') request.body = dropEmptyStrings(request.body);
+  if (request.query !== null && typeof request.query === 'object') request.query = dropEmptyStrings(request.query);
+}
+
+/**
+ * A route's `validatorCompiler` when the handler validates the body itself (the schema still documents it): a
+ * body that is one of two forms, or a route whose every failure must answer with one message.
+ */
+export const handlerValidates: FastifySchemaCompiler<unknown> = () => () => true;
+
+/** The success envelope with the message the client shows, and `data` when given. */
+export function ok<T = never>(errMsg: string, data?: T): Envelope<T> {
+  return data === undefined ? { msgCode: 0, errMsg } : { msgCode: 0, errMsg, data };
+}

@@ -1,0 +1,71 @@
+/**
+ * Account lockout (table login_failure): 5 failed logins of one login name within 15 minutes lock that name for
+ * 15 minutes (-429), whatever the password then. Keyed by the name as typed, so unknown names are counted the same
+ * way and nothing tells them apart from real accounts. A success clears the count. One upsert per failure, so
+ * concurrent failures on several instances all count.
+ */
+import { randomInt } from 'node:crypto';
+import { sql } from 'kysely';
+import { MsgCode } from '../../shared/envelope.js';
+import type { Clock } from '../config.js';
+import type { Db } from '../db/database.js';
+import { ApiError } from '../http/api-error.js';
+
+export const LOCKOUT_MAX_FAILURES = 5;
+export const LOCKOUT_WINDOW_MS = 15 * 60_000;
+export const LOCKOUT_DURATION_MS = 15 * 60_000;
+export const LOCKED_MESSAGE = '登录失败次数过多，请15分钟后再试';
+
+export class LoginLockout {
+  constructor(
+    private readonly db: Db,
+    private readonly now: Clock,
+  ) {}
+
+  /** Throws -429 while `loginName` is locked. */
+  async assertNotLocked(loginName: string): Promise<void> {
+    const row = await this.db
+      .selectFrom('login_failure')
+      .select('login_name')
+      .where('login_name', '=', loginName)
+      .where('locked_until', '>', this.now())
+      .executeTakeFirst();
+    if (row) throw new ApiError(MsgCode.tooManyAttempts, LOCKED_MESSAGE);
+  }
+
+  /** Counts one failure; the fifth within the window locks the name. */
+  async recordFailure(loginName: string): Promise<void> {
+    const now = this.now();
+    const windowStart = new Date(now.getTime() - LOCKOUT_WINDOW_MS);
+    const lockedUntil = new Date(now.getTime() + LOCKOUT_DURATION_MS);
+    // A window that began too long ago (or ended in a lock that has run out) starts again at 1.
+    const stale = sql<boolean>`(login_failure.first_failed_at <= ${windowStart} or login_failure.locked_until <= ${now})`;
+    const failures = sql<number>`(case when ${stale} then 1 else login_failure.failures + 1 end)`;
+    await this.db
+      .insertInto('login_failure')
+      .values({ login_name: loginName, failures: 1, first_failed_at: now, locked_until: null })
+      .onConflict((oc) =>
+        oc.column('login_name').doUpdateSet({
+          failures,
+          first_failed_at: sql<Date>`(case when ${stale} then ${now} else login_failure.first_failed_at end)`,
+          locked_until: sql<Date | null>`(case when ${failures} >= ${LOCKOUT_MAX_FAILURES} then ${lockedUntil}::timestamptz else null end)`,
+        }),
+      )
+      .execute();
+    // Unknown names leave rows behind too: now and then drop those whose window and lock are long over.
+    if (randomInt(50) === 0) void this.purgeOld(now).catch(() => undefined);
+  }
+
+  async purgeOld(now: Date): Promise<void> {
+    const dayAgo = new Date(now.getTime() - 24 * 3600_000);
+    await this.db
+      .deleteFrom('login_failure')
+      .where('first_failed_at', '<', dayAgo)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', dayAgo)]))
+      .execute();
+  }
+
+  async clear(loginName: string): Promise<void> {
+    await this.db.deleteFrom('login_failure').where('login_name', '=', loginName).execute();
+  }
+}
