@@ -50,6 +50,22 @@ async function sendCode(page: Page, fieldId: string, phone: string, purpose: str
 }
 
 describe('personal account', () => {
+  it('closing the registration dialog resets form, countdown and step', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/app/login');
+    await page.getByTestId('entry-register').click();
+    await page.locator('#register_name').fill('李四');
+    await page.locator('#register_phoneNumber').fill('13912345672');
+    await page.getByTestId('register_verificationCode-send').click();
+    await page.getByText('60秒后重新发送').or(page.getByText('59秒后重新发送')).waitFor();
+    await page.locator('.arco-modal-close-icon').click();
+    await page.locator('#register_name').waitFor({ state: 'detached' });
+    await page.getByTestId('entry-register').click();
+    await expect.poll(() => page.locator('#register_name').inputValue()).toBe('');
+    expect(await page.getByTestId('register_verificationCode-send').textContent()).toBe('发送验证码');
+    await context.close();
+  });
+
   it('registers: the ID number fills sex and birthday, the SMS code is checked, the success page shows', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/app/login');
@@ -104,6 +120,7 @@ describe('personal account', () => {
     page.on('request', (request) => {
       if (request.url().includes('validateChangePassword')) body = request.postData() ?? '';
     });
+    await page.getByTestId('header-user').click();
     await page.getByTestId('change-password').click();
     await page.locator('#change-password_oldPassword').fill(passwords.second);
     await page.locator('#change-password_newPassword').fill(passwords.third);

@@ -110,6 +110,7 @@ describe('signing in and out', () => {
     await page.goto('/app/login');
     await page.waitForURL('**/app/work-bench');
 
+    await page.getByTestId('header-user').click();
     await page.getByTestId('logout').click();
     await page.waitForURL('**/app/login');
     // The login page fetches the public base config again at once; nothing of the session is left.

@@ -1,6 +1,8 @@
 /** /gateway-page: the public landing page with the 'my applications' tiles from the server's menu records. */
-import { Button } from '@arco-design/web-react';
+import { Button, Carousel } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Button/style/css.js';
+import '@arco-design/web-react/es/Carousel/style/css.js';
+import gateway from '../../../schemas/site/gateway.json';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApi } from '../../engine/use-api';
@@ -13,9 +15,14 @@ import { portalApis } from '../portal-apis';
 import { logout } from '../session/logout';
 import { hasToken, readStored } from '../session/storage';
 import { openInNewWindow, prepareAiLibrary, type AiPrepared } from './ai-library';
+import { thirdPartyAddress } from '../menus/menu-tree';
+import { selectedProject } from '../layout/selected-project';
 import { tileAction } from './tile-actions';
 
 const AiSmsDialog = lazy(() => import('./AiSmsDialog'));
+const AppDownload = lazy(() => import('./AppDownload'));
+
+type GatewayMenuItem = (typeof gateway.menuList)[number] & { anchor?: string; action?: string };
 import './gateway.css';
 
 export function GatewayPage() {
@@ -26,6 +33,12 @@ export function GatewayPage() {
   const name = readStored('baseConfig')?.name ?? '智慧工地管理平台';
   const { data: tiles, error, isLoading, mutate } = useApi<MenuRecord[]>(portalApis.gatewayTiles);
   const [aiPrepared, setAiPrepared] = useState<AiPrepared | null>(null);
+  const [downloadOpen, setDownloadOpen] = useState(false);
+
+  const followMenu = (item: GatewayMenuItem) => {
+    if (item.action === 'app-download') setDownloadOpen(true);
+    else if (item.anchor) document.getElementById(item.anchor)?.scrollIntoView({ behavior: 'smooth' });
+  };
 
   const openAiLibrary = async () => {
     if (!user) return navigate(LOGIN_PATH);
@@ -45,7 +58,7 @@ export function GatewayPage() {
         navigate(action.path);
         break;
       case 'new-tab':
-        window.open(action.url, '_blank', 'noopener');
+        openInNewWindow(thirdPartyAddress(action.url, selectedProject()?.projectName), seams);
         break;
       case 'login':
         navigate(LOGIN_PATH);
@@ -63,6 +76,13 @@ export function GatewayPage() {
     <div className="gateway-page">
       <header className="gateway-header">
         <div className="gateway-brand">{name}</div>
+        <nav className="gateway-menu" aria-label="门户导航">
+          {(gateway.menuList as GatewayMenuItem[]).map((item) => (
+            <button key={item.name} type="button" onClick={() => followMenu(item)} data-testid="gateway-menu-item">
+              {item.name}
+            </button>
+          ))}
+        </nav>
         <div className="gateway-user">
           {loggedIn ? (
             <>
@@ -81,8 +101,16 @@ export function GatewayPage() {
           )}
         </div>
       </header>
+      <Carousel className="gateway-carousel" autoPlay indicatorType="line" showArrow="hover" aria-label="平台介绍">
+        {gateway.carousel.map((slide) => (
+          <div key={slide.title} className="gateway-slide" style={{ background: slide.color }}>
+            <h3>{slide.title}</h3>
+            {slide.description && <p>{slide.description}</p>}
+          </div>
+        ))}
+      </Carousel>
       <main className="gateway-content">
-        <h2>我的应用</h2>
+        <h2 id="gateway-apps">我的应用</h2>
         {isLoading && <Loading />}
         {error && (
           <div className="gateway-error" role="alert">
@@ -105,8 +133,22 @@ export function GatewayPage() {
             </li>
           ))}
         </ul>
+        <h2 id="gateway-cards">平台动态</h2>
+        <ul className="gateway-cards">
+          {gateway.cards.map((card) => (
+            <li key={card.title} className="gateway-card">
+              <h3>{card.title}</h3>
+              <p>{card.description}</p>
+            </li>
+          ))}
+        </ul>
       </main>
       <SiteFooter tone="dark" />
+      {downloadOpen && (
+        <Suspense fallback={null}>
+          <AppDownload {...gateway.appDownload} onClose={() => setDownloadOpen(false)} />
+        </Suspense>
+      )}
       {aiPrepared && user && (
         <Suspense fallback={null}>
           <AiSmsDialog

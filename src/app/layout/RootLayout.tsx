@@ -1,18 +1,17 @@
 /**
- * The layout of every logged-in route: the 54px header (logo and name, portal icon, user and log out) above
- * the routed screen. Minimum width 1280px (600px on full-screen routes, spec section 2).
+ * The layout of every logged-in route (spec section 2): the 54px header, the 92px side menu and the open-tab
+ * strip around the routed screen; minimum width 1280px, or 600px on the full-screen routes, which show the
+ * screen alone.
  */
-import { Button } from '@arco-design/web-react';
-import '@arco-design/web-react/es/Button/style/css.js';
-import { IconHome } from '@arco-design/web-react/icon';
 import { lazy, Suspense, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useSeams } from '../../engine/seams';
-import { GATEWAY_PATH } from '../guard/route-guard';
-import { logout } from '../session/logout';
-import { readStored } from '../session/storage';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useMenuTree } from '../menus/use-menu-tree';
+import { useVersionCheck } from '../shell/use-version-check';
 import { isFullScreenRoute } from './full-screen-routes';
-import { shortUserName } from './names';
+import { PortalHeader } from './PortalHeader';
+import { SideMenu } from './SideMenu';
+import { TabStrip } from './TabStrip';
+import { OpenTabsProvider } from './tabs-context';
 import './root-layout.css';
 
 const ChangePasswordDialog = lazy(async () => ({
@@ -20,45 +19,38 @@ const ChangePasswordDialog = lazy(async () => ({
 }));
 
 export function RootLayout() {
-  const navigate = useNavigate();
   const location = useLocation();
-  const seams = useSeams();
-  const user = readStored('userInfo');
-  const name = readStored('baseConfig')?.name ?? '智慧工地管理平台';
-  const minWidth = isFullScreenRoute(location.pathname) ? 600 : 1280;
+  const menus = useMenuTree();
+  useVersionCheck();
+  const fullScreen = isFullScreenRoute(location.pathname);
   const [changingPassword, setChangingPassword] = useState(false);
 
+  if (fullScreen) {
+    return (
+      <div className="root-layout" style={{ minWidth: 600 }}>
+        <Outlet context={menus} />
+      </div>
+    );
+  }
   return (
-    <div className="root-layout" style={{ minWidth }}>
-      <header className="root-header">
-        <div className="root-brand">{name}</div>
-        <div className="root-header-actions">
-          <Button
-            type="text"
-            icon={<IconHome />}
-            aria-label="门户"
-            title="门户"
-            onClick={() => navigate(GATEWAY_PATH)}
-          />
-          <span className="root-user" data-testid="header-user" title={user?.name}>
-            您好，{shortUserName(user?.name ?? '')}（{user?.loginName}）
-          </span>
-          <Button type="text" onClick={() => setChangingPassword(true)} data-testid="change-password">
-            修改密码
-          </Button>
-          <Button type="text" onClick={() => void logout(seams)} data-testid="logout">
-            退出登录
-          </Button>
+    <OpenTabsProvider>
+      <div className="root-layout" style={{ minWidth: 1280 }}>
+        <PortalHeader onChangePassword={() => setChangingPassword(true)} onPickProject={() => undefined} />
+        <div className="root-body">
+          <SideMenu tree={menus.tree} />
+          <div className="root-main">
+            <TabStrip />
+            <main className="root-content">
+              <Outlet context={menus} />
+            </main>
+          </div>
         </div>
-      </header>
-      <main className="root-content">
-        <Outlet />
-      </main>
-      {changingPassword && (
-        <Suspense fallback={null}>
-          <ChangePasswordDialog visible onClose={() => setChangingPassword(false)} />
-        </Suspense>
-      )}
-    </div>
+        {changingPassword && (
+          <Suspense fallback={null}>
+            <ChangePasswordDialog visible onClose={() => setChangingPassword(false)} />
+          </Suspense>
+        )}
+      </div>
+    </OpenTabsProvider>
   );
 }

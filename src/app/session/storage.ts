@@ -2,16 +2,20 @@
  * What the portal keeps in the browser (spec section 3): each key JSON in localStorage. Only these names are
  * used, so logging out can clear them all, and tests can read them.
  */
-import type { BaseConfig, CurrentUser, TokenPair } from '../../shared/envelope';
+import type { BaseConfig, CurrentUser, MenuRecord, TokenPair } from '../../shared/envelope';
+import type { OpenTab } from '../layout/open-tabs';
 
 export interface StoredValues {
   tokenInfo: TokenPair;
   userInfo: CurrentUser;
-  currentMenuList: unknown[];
+  currentMenuList: MenuRecord[];
   selectInfo: Record<string, unknown>;
   objectInfo: Record<string, unknown>;
   baseConfig: BaseConfig;
   thirdPartyList: unknown[];
+  /** The open-tab strip and the company logo persist across browser sessions (spec section 3). */
+  openMenuTabs: OpenTab[];
+  companyLogo: string;
 }
 export type StoredKey = keyof StoredValues;
 

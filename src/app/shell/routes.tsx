@@ -6,37 +6,11 @@ import type { RouteObject } from 'react-router-dom';
 import { LoginPage } from '../login/LoginPage';
 import { RouteGuard } from './RouteGuard';
 import { RouteError } from './RouteError';
-
-/** The wildcard module areas of spec section 2, each loaded on demand. */
-export const MODULE_AREAS = [
-  'ldhw',
-  'lag',
-  'jw',
-  'ldf',
-  'process',
-  'message',
-  'knowledgeMap',
-  'dataOperation',
-  'videoSearch',
-  'systemProject',
-  'aplicationCenter',
-  'searchMonitor',
-  'dataCenter',
-  'vueptms',
-  'bim',
-  'constructionSafety',
-  'searchLexiconAnalysis',
-  'iotDevices',
-  'mindMap',
-  'other',
-  'hcother',
-  'slother',
-  'economicsForm',
-  'weighbridge',
-  'detachmodel',
-] as const;
+import { loadChunk } from './chunks';
+import { MODULE_AREAS } from './module-areas';
 
 const guarded = (element: React.ReactNode) => <RouteGuard>{element}</RouteGuard>;
+const menuScreen = async () => ({ Component: (await loadChunk(() => import('../modules/MenuScreen'))).MenuScreen });
 
 export const routes: RouteObject[] = [
   {
@@ -46,35 +20,35 @@ export const routes: RouteObject[] = [
       {
         path: '/cas',
         lazy: async () => {
-          const { CasPage } = await import('../login/CasPage');
+          const { CasPage } = await loadChunk(() => import('../login/CasPage'));
           return { element: guarded(<CasPage />) };
         },
       },
       {
         path: '/gateway-page',
         lazy: async () => {
-          const { GatewayPage } = await import('../gateway/GatewayPage');
+          const { GatewayPage } = await loadChunk(() => import('../gateway/GatewayPage'));
           return { element: guarded(<GatewayPage />) };
         },
       },
       {
         path: '/',
         lazy: async () => {
-          const { RootLayout } = await import('../layout/RootLayout');
+          const { RootLayout } = await loadChunk(() => import('../layout/RootLayout'));
           return { element: guarded(<RootLayout />) };
         },
         children: [
           {
             path: 'work-bench',
-            lazy: async () => ({ Component: (await import('../workbench/WorkbenchPage')).WorkbenchPage }),
+            lazy: async () => ({
+              Component: (await loadChunk(() => import('../workbench/WorkbenchPage'))).WorkbenchPage,
+            }),
           },
-          { path: 'screen', lazy: async () => ({ Component: (await import('../modules/ModuleArea')).ModuleArea }) },
-          { path: 'ldview', lazy: async () => ({ Component: (await import('../modules/ModuleArea')).ModuleArea }) },
-          ...MODULE_AREAS.map((area) => ({
-            path: `${area}/*`,
-            lazy: async () => ({ Component: (await import('../modules/ModuleArea')).ModuleArea }),
+          // Module areas and every other path: the menu route of the path, or a plain 'not available'.
+          ...['screen', 'ldview', ...MODULE_AREAS.map((area) => `${area}/*`), '*'].map((path) => ({
+            path,
+            lazy: menuScreen,
           })),
-          { path: '*', lazy: async () => ({ Component: (await import('../modules/NotFoundPage')).NotFoundPage }) },
         ],
       },
     ],

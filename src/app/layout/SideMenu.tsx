@@ -1,0 +1,139 @@
+/**
+ * The 92px side menu (spec section 2): one entry per top-level menu (first 5 characters); hovering an entry
+ * previews its child apps (three levels flattened, names cut at 8) with a search box, and a star on each app
+ * adds it to or removes it from the user's common applications.
+ */
+import { Input, Trigger } from '@arco-design/web-react';
+import '@arco-design/web-react/es/Input/style/css.js';
+import '@arco-design/web-react/es/Trigger/style/css.js';
+import { IconApps, IconStar, IconStarFill } from '@arco-design/web-react/icon';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { runAction } from '../../engine/actions';
+import { useSeams } from '../../engine/seams';
+import { useApi } from '../../engine/use-api';
+import type { MenuRecord } from '../../shared/envelope';
+import { previewApps, searchApps, visibleItems } from '../menus/menu-tree';
+import { openApp } from '../menus/open-app';
+import { portalApis } from '../portal-apis';
+import { previewName, sideMenuName } from './names';
+import { selectedProject } from './selected-project';
+import { useOpenTabs } from './tabs-context';
+
+export const NOTHING_FOUND = '未查询到功能，请核对后重新输入';
+
+function useCommonApps() {
+  const project = selectedProject();
+  const params = { projectName: project?.projectName ?? '', officeId: project?.officeId ?? '' };
+  const { data, mutate } = useApi<MenuRecord[]>(portalApis.commonMenus, params);
+  return { ids: new Set((data ?? []).map((menu) => menu.id)), reload: () => void mutate() };
+}
+
+function PreviewPanel({ entry, close }: { entry: MenuRecord; close: () => void }) {
+  const seams = useSeams();
+  const navigate = useNavigate();
+  const { open } = useOpenTabs();
+  const common = useCommonApps();
+  const [search, setSearch] = useState('');
+  const apps = searchApps(previewApps(entry), search);
+
+  const toggle = async (app: MenuRecord) => {
+    const projectName = selectedProject()?.projectName ?? '';
+    try {
+      if (common.ids.has(app.id)) {
+        await runAction(seams, { api: portalApis.commonMenuDelete, successMessage: '功能取消成功' }, { id: app.id });
+      } else {
+        await runAction(
+          seams,
+          { api: portalApis.commonMenuInsert, successMessage: '功能添加成功' },
+          { projectName, menuId: app.id },
+        );
+      }
+      common.reload();
+    } catch {
+      // the HTTP client has shown why
+    }
+  };
+
+  return (
+    <div className="side-preview" data-testid="side-preview">
+      <div className="side-preview-title">{entry.name}</div>
+      <Input.Search
+        allowClear
+        placeholder="请输入应用名称"
+        value={search}
+        onChange={setSearch}
+        className="side-preview-search"
+      />
+      {apps.length === 0 ? (
+        <div className="side-preview-empty">{search ? NOTHING_FOUND : '暂无应用'}</div>
+      ) : (
+        <ul className="side-preview-apps">
+          {apps.map((app) => (
+            <li key={app.id}>
+              <button
+                type="button"
+                className="side-preview-app"
+                title={app.name}
+                onClick={() => {
+                  close();
+                  openApp(app, seams, navigate, open);
+                }}
+              >
+                {previewName(app.name)}
+              </button>
+              <button
+                type="button"
+                className="side-preview-star"
+                aria-label={common.ids.has(app.id) ? `取消常用：${app.name}` : `设为常用：${app.name}`}
+                aria-pressed={common.ids.has(app.id)}
+                onClick={() => void toggle(app)}
+              >
+                {common.ids.has(app.id) ? <IconStarFill /> : <IconStar />}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function SideEntry({ entry }: { entry: MenuRecord }) {
+  const [visible, setVisible] = useState(false);
+  const navigate = useNavigate();
+  const seams = useSeams();
+  const { open } = useOpenTabs();
+  return (
+    <Trigger
+      popupVisible={visible}
+      onVisibleChange={setVisible}
+      trigger="hover"
+      position="rt"
+      popupAlign={{ right: 4 }}
+      unmountOnExit
+      popup={() => <PreviewPanel entry={entry} close={() => setVisible(false)} />}
+    >
+      <button
+        type="button"
+        className="side-entry"
+        title={entry.name}
+        data-testid="side-entry"
+        onClick={() => (entry.href || entry.vueRoute ? openApp(entry, seams, navigate, open) : setVisible(true))}
+      >
+        <IconApps className="side-entry-icon" style={entry.iconColor ? { color: entry.iconColor } : undefined} />
+        <span className="side-entry-name">{sideMenuName(entry.name)}</span>
+      </button>
+    </Trigger>
+  );
+}
+
+export function SideMenu({ tree }: { tree: MenuRecord[] }) {
+  return (
+    <nav className="side-menu" aria-label="功能菜单">
+      {visibleItems(tree).map((entry) => (
+        <SideEntry key={entry.id} entry={entry} />
+      ))}
+    </nav>
+  );
+}

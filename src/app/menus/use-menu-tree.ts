@@ -1,0 +1,33 @@
+/**
+ * The user's menu tree for the selected project type and office (POST /api/zhgd/menu/roleMenuList), kept as
+ * `currentMenuList` so a reload shows the menu at once while the fresh tree loads.
+ */
+import { useEffect, useMemo } from 'react';
+import { useApi } from '../../engine/use-api';
+import type { MenuRecord } from '../../shared/envelope';
+import { selectedProject } from '../layout/selected-project';
+import { portalApis } from '../portal-apis';
+import { readStored, writeStored } from '../session/storage';
+import { menuRoutes, type MenuRoute } from './menu-tree';
+
+export interface MenuTreeState {
+  tree: MenuRecord[];
+  routes: MenuRoute[];
+  loading: boolean;
+  failed: boolean;
+  reload: () => void;
+}
+
+export function useMenuTree(): MenuTreeState {
+  const project = selectedProject();
+  const { data, error, isLoading, mutate } = useApi<MenuRecord[]>(portalApis.roleMenuList, {
+    type: project?.projectType ?? '',
+    officeId: project?.officeId ?? '',
+  });
+  useEffect(() => {
+    if (data) writeStored('currentMenuList', data);
+  }, [data]);
+  const tree = useMemo(() => data ?? readStored('currentMenuList') ?? [], [data]);
+  const routes = useMemo(() => menuRoutes(tree), [tree]);
+  return { tree, routes, loading: isLoading, failed: Boolean(error), reload: () => void mutate() };
+}

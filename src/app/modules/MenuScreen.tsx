@@ -1,0 +1,45 @@
+/**
+ * Every path under the logged-in layout that no fixed route claims: the menu route of that path (from the
+ * user's menu tree) shows its target's screen under the chain of menu names; a menu whose target names no
+ * known screen, or a module area without its module, says plainly that it is not available; anything else is
+ * not found.
+ */
+import { Suspense } from 'react';
+import { useLocation, useOutletContext } from 'react-router-dom';
+import { Loading } from '../../engine/feedback';
+import { findMenuRoute } from '../menus/menu-tree';
+import type { MenuTreeState } from '../menus/use-menu-tree';
+import { MODULE_AREAS } from '../shell/module-areas';
+import { ModuleArea } from './ModuleArea';
+import { NotFoundPage } from './NotFoundPage';
+import { screenFor } from './screens';
+
+function inModuleArea(pathname: string): boolean {
+  const first = pathname.split('/')[1] ?? '';
+  return (MODULE_AREAS as readonly string[]).includes(first) || first === 'screen' || first === 'ldview';
+}
+
+export function MenuScreen() {
+  const location = useLocation();
+  const menus = useOutletContext<MenuTreeState | undefined>();
+  const route = menus ? findMenuRoute(menus.routes, location.pathname) : undefined;
+  if (!route) {
+    if (menus?.loading && !inModuleArea(location.pathname)) return <Loading />;
+    return inModuleArea(location.pathname) ? <ModuleArea /> : <NotFoundPage />;
+  }
+  const Screen = screenFor(route.target);
+  return (
+    <section className="menu-screen" data-route-name={route.id}>
+      <nav className="menu-trail" aria-label="当前位置" data-testid="menu-trail">
+        {route.trail.join(' / ')}
+      </nav>
+      {Screen ? (
+        <Suspense fallback={<Loading />}>
+          <Screen />
+        </Suspense>
+      ) : (
+        <ModuleArea />
+      )}
+    </section>
+  );
+}
