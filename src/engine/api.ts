@@ -45,8 +45,10 @@ async function encryptFields(
 
 export interface CallOptions {
   variables?: ApiVariables;
-  body?: Record<string, unknown>;
+  /** JSON fields, or a file upload. */
+  body?: Record<string, unknown> | FormData;
   acceptCodes?: readonly number[];
+  responseType?: 'json' | 'blob';
 }
 
 /** Calls a descriptor and returns the whole envelope (the caller picks with `pickPath` or reads msgCode). */
@@ -57,13 +59,19 @@ export async function callApi<T = unknown>(
 ): Promise<T> {
   const url = fillUrl(descriptor.url, options.variables);
   const isRead = descriptor.method === 'GET' || descriptor.method === 'DELETE';
-  const body = options.body && !isRead ? await encryptFields(seams.encryptor, descriptor, options.body) : undefined;
+  const body =
+    options.body instanceof FormData
+      ? options.body
+      : options.body && !isRead
+        ? await encryptFields(seams.encryptor, descriptor, options.body)
+        : undefined;
   return seams.transport.request<T>({
     method: descriptor.method,
     url,
     query: isRead ? unusedVariables(descriptor.url, options.variables) : undefined,
     body,
     acceptCodes: options.acceptCodes,
+    responseType: options.responseType,
   });
 }
 

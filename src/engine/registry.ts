@@ -3,7 +3,7 @@
  * file name (`schemas/forms/login.json` is the form `login`); `schemas:check` holds files to that.
  */
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
-import type { DialogSchemaFile, FormSchemaFile, WizardSchemaFile } from './types';
+import type { DialogSchemaFile, FormSchemaFile, PageFile, WizardSchemaFile } from './types';
 
 const formFiles = import.meta.glob<FormSchemaFile>('/schemas/forms/*.json', { import: 'default' });
 const formValidators = import.meta.glob<ValidatorFunctions>('/schemas/forms/*.json', {
@@ -12,8 +12,9 @@ const formValidators = import.meta.glob<ValidatorFunctions>('/schemas/forms/*.js
 });
 const dialogFiles = import.meta.glob<DialogSchemaFile>('/schemas/dialogs/*.json', { import: 'default' });
 const wizardFiles = import.meta.glob<WizardSchemaFile>('/schemas/wizards/*.json', { import: 'default' });
+const pageFiles = import.meta.glob<PageFile>('/schemas/pages/*.json', { import: 'default' });
 
-const KIND_NAMES = { form: '表单', dialog: '对话框', wizard: '向导' } as const;
+const KIND_NAMES = { form: '表单', dialog: '对话框', wizard: '向导', page: '页面' } as const;
 
 export class UnknownSchemaError extends Error {
   constructor(kind: keyof typeof KIND_NAMES, id: string) {
@@ -49,6 +50,16 @@ export async function loadWizard(id: string): Promise<WizardSchemaFile> {
   const loadFile = wizardFiles[fileKey('wizards', id)];
   if (!loadFile) throw new UnknownSchemaError('wizard', id);
   return loadFile();
+}
+
+export async function loadPage(id: string): Promise<PageFile> {
+  const loadFile = pageFiles[fileKey('pages', id)];
+  if (!loadFile) throw new UnknownSchemaError('page', id);
+  return loadFile();
+}
+
+export function hasPage(id: string): boolean {
+  return fileKey('pages', id) in pageFiles;
 }
 
 export function formIds(): string[] {

@@ -12,6 +12,8 @@ export interface RequestOptions {
   body?: unknown;
   /** msgCodes the caller handles itself: the transport resolves with the envelope instead of rejecting. */
   acceptCodes?: readonly number[];
+  /** 'blob' for a download: a successful answer that is not JSON arrives as `data` of an ok envelope. */
+  responseType?: 'json' | 'blob';
 }
 
 /** The one HTTP client, as the engine sees it: resolves with the whole envelope, rejects on failure. */
@@ -28,10 +30,17 @@ export interface FieldEncryptor {
   encrypt(cipher: FieldCipher, plain: string): Promise<string>;
 }
 
+/** What the signed-in user may do: permission strings of the menus the user's roles grant. */
+export interface Permissions {
+  has(permission: string): boolean;
+}
+
 export interface EngineSeams {
   transport: Transport;
   notify: Notifier;
   encryptor: FieldEncryptor;
+  /** Absent: everything is shown (the server still refuses what is not allowed). */
+  permissions?: Permissions;
 }
 
 const SeamsContext = createContext<EngineSeams | null>(null);

@@ -94,7 +94,98 @@ export interface WizardSchemaFile {
   steps: WizardStep[];
 }
 
-export type SchemaFile = FormSchemaFile | DialogSchemaFile | WizardSchemaFile;
+/** A dialog a CRUD page opens: a form, the call that loads the row (edit) and the call that saves. */
+export interface CrudDialogAction {
+  title?: string;
+  form: string;
+  width?: number;
+  load?: ApiDescriptor;
+  api: ApiDescriptor;
+  /** Form fields set from the row or the chosen tree node: a template (`{{id}}`, `{{$tree.id}}`). */
+  fromRow?: Record<string, unknown>;
+  permission?: string;
+  successMessage?: string;
+}
+
+export interface CrudColumn {
+  field: string;
+  title: string;
+  width?: number;
+  format?: 'text' | 'datetime' | 'date' | 'yesno' | 'map' | 'image' | 'list';
+  map?: Record<string, string>;
+  listField?: string;
+}
+
+/** `schemas/pages/<id>.json`: an administration page, all of it data (schemas/meta/crud.json). */
+export interface CrudPageFile {
+  kind: 'crud';
+  id: string;
+  title: string;
+  description?: string;
+  rowKey?: string;
+  permission?: string;
+  search?: string;
+  list: {
+    api: ApiDescriptor;
+    rows?: string;
+    total?: string;
+    pageParam?: string;
+    sizeParam?: string;
+    pageSize?: number;
+    params?: Record<string, unknown>;
+    tree?: boolean;
+    childrenField?: string;
+  };
+  columns: CrudColumn[];
+  tree?: { title?: string; api: ApiDescriptor; param: string; label?: string; key?: string; children?: string };
+  create?: CrudDialogAction;
+  edit?: CrudDialogAction;
+  delete?: { api: ApiDescriptor; confirm?: string; permission?: string };
+  rowActions?: { label: string; dialog?: CrudDialogAction; permission?: string }[];
+  import?: {
+    api: ApiDescriptor;
+    template?: ApiDescriptor;
+    templateName?: string;
+    accept?: string;
+    permission?: string;
+  };
+}
+
+export interface DashboardItem {
+  field: string;
+  label: string;
+  suffix?: string;
+  format?: 'text' | 'percent' | 'money' | 'date';
+}
+
+export interface DashboardPanel {
+  id: string;
+  title: string;
+  widget: 'bar' | 'donut' | 'stats' | 'fields' | 'list' | 'apps';
+  span?: number;
+  api?: ApiDescriptor;
+  params?: Record<string, unknown>;
+  path?: string;
+  items?: DashboardItem[];
+  titleField?: string;
+  timeField?: string;
+  tagField?: string;
+  empty?: string;
+  notice?: { field: string; equals: unknown; text: string };
+}
+
+/** A page of panels (the workbench), all of it data (schemas/meta/dashboard.json). */
+export interface DashboardPageFile {
+  kind: 'dashboard';
+  id: string;
+  title: string;
+  columns?: number;
+  panels: DashboardPanel[];
+}
+
+export type PageFile = CrudPageFile | DashboardPageFile;
+
+export type SchemaFile = FormSchemaFile | DialogSchemaFile | WizardSchemaFile | PageFile;
 export type SchemaKind = SchemaFile['kind'];
 
 /** `schemas/apis/*.json`: named API descriptors the app calls by name. */

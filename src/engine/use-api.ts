@@ -19,10 +19,7 @@ export function useApi<T>(
   return useSWR<T>(
     key,
     async () =>
-      pickPath(
-        await runAction(seams, { api: descriptor as ApiDescriptor }, params ?? {}),
-        descriptor?.resultPath,
-      ) as T,
+      pickPath(await runAction(seams, { api: descriptor as ApiDescriptor }, params ?? {}), descriptor?.resultPath) as T,
     config,
   );
 }

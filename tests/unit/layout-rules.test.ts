@@ -164,7 +164,10 @@ describe('menu tree', () => {
 
   it('third-party addresses get the project name; _blank opens a new tab', () => {
     const third = menu('t', '混凝土', { thirdPartyUrl: 'https://c.example/?p={projectName}' });
-    expect(appTarget(third, '一号 楼')).toEqual({ kind: 'new-tab', url: 'https://c.example/?p=%E4%B8%80%E5%8F%B7%20%E6%A5%BC' });
+    expect(appTarget(third, '一号 楼')).toEqual({
+      kind: 'new-tab',
+      url: 'https://c.example/?p=%E4%B8%80%E5%8F%B7%20%E6%A5%BC',
+    });
     expect(appTarget(menu('b', 'b', { href: '/x', remarks: '_blank' }), '')).toEqual({ kind: 'new-tab', url: '/x' });
     expect(appTarget(menu('r', 'r', { href: '/x' }), '')).toEqual({ kind: 'route', path: '/x' });
     expect(appTarget(menu('n', 'n'), '')).toEqual({ kind: 'unavailable' });

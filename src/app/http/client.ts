@@ -57,7 +57,9 @@ export function createHttpClient(deps: HttpClientDeps): Transport {
       headers['Cache-Control'] = 'no-cache';
       headers.Pragma = 'no-cache';
     }
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    // A file upload (FormData) sets its own multipart boundary; anything else travels as JSON.
+    const multipart = options.body instanceof FormData;
+    if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -66,7 +68,12 @@ export function createHttpClient(deps: HttpClientDeps): Transport {
       response = await deps.fetch(withQuery(options.url, options.query), {
         method: options.method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body:
+          options.body === undefined
+            ? undefined
+            : multipart
+              ? (options.body as FormData)
+              : JSON.stringify(options.body),
         credentials: 'same-origin',
         cache: options.method === 'GET' ? 'no-cache' : undefined,
         signal: controller.signal,
@@ -82,6 +89,10 @@ export function createHttpClient(deps: HttpClientDeps): Transport {
     }
     if (response.status !== 200) {
       throw new RequestFailure('status', failureMessages.status(response.status), { status: response.status });
+    }
+    // A download answers with the file itself; an error still answers with an envelope.
+    if (options.responseType === 'blob' && !response.headers.get('content-type')?.includes('application/json')) {
+      return { msgCode: MsgCode.ok, errMsg: '', data: await response.blob() };
     }
     try {
       return (await response.json()) as Envelope;

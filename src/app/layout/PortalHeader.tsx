@@ -2,9 +2,8 @@
  * The 54px header (spec section 2): company logo and name, the project selector, the portal icon, the disabled
  * message/support/settings icons, the service search (not open yet) and the user menu.
  */
-import { Button, Input, Popover, Tooltip } from '@arco-design/web-react';
+import { Button, Input, Popover } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Popover/style/css.js';
-import '@arco-design/web-react/es/Tooltip/style/css.js';
 import '@arco-design/web-react/es/Input/style/css.js';
 import { IconCustomerService, IconHome, IconNotification, IconSettings } from '@arco-design/web-react/icon';
 import { useState } from 'react';
@@ -13,8 +12,8 @@ import { useSeams } from '../../engine/seams';
 import { GATEWAY_PATH } from '../guard/route-guard';
 import { logout } from '../session/logout';
 import { readStored } from '../session/storage';
-import { needsProjectTooltip, shortUserName } from './names';
-import { selectedProject } from './selected-project';
+import { ProjectSelector } from '../projects/ProjectSelector';
+import { shortUserName } from './names';
 
 export const NOT_OPEN_YET = '该功能暂未开放';
 
@@ -30,14 +29,7 @@ export function PortalHeader({
   const user = readStored('userInfo');
   const baseConfig = readStored('baseConfig');
   const logo = readStored('companyLogo') || baseConfig?.titleLogo;
-  const projectName = selectedProject()?.projectName ?? '';
   const [menuOpen, setMenuOpen] = useState(false);
-
-  const projectButton = (
-    <button type="button" className="header-project" onClick={onPickProject} data-testid="header-project">
-      {projectName || '请选择项目'}
-    </button>
-  );
 
   return (
     <header className="root-header">
@@ -45,7 +37,7 @@ export function PortalHeader({
         {logo && <img className="root-logo" src={logo} alt="" />}
         <span>{baseConfig?.name ?? '智慧工地管理平台'}</span>
       </div>
-      {needsProjectTooltip(projectName) ? <Tooltip content={projectName}>{projectButton}</Tooltip> : projectButton}
+      <ProjectSelector onMore={onPickProject} />
       <Input.Search
         className="header-search"
         placeholder="请输入您想要查找的服务"

@@ -9,11 +9,13 @@ import { useMenuTree } from '../menus/use-menu-tree';
 import { useVersionCheck } from '../shell/use-version-check';
 import { isFullScreenRoute } from './full-screen-routes';
 import { PortalHeader } from './PortalHeader';
+import { selectedProject } from './selected-project';
 import { SideMenu } from './SideMenu';
 import { TabStrip } from './TabStrip';
 import { OpenTabsProvider } from './tabs-context';
 import './root-layout.css';
 
+const ProjectPicker = lazy(async () => ({ default: (await import('../projects/ProjectPicker')).ProjectPicker }));
 const ChangePasswordDialog = lazy(async () => ({
   default: (await import('../account/ChangePasswordDialog')).ChangePasswordDialog,
 }));
@@ -24,6 +26,8 @@ export function RootLayout() {
   useVersionCheck();
   const fullScreen = isFullScreenRoute(location.pathname);
   const [changingPassword, setChangingPassword] = useState(false);
+  // Without a project (none could be picked at login) the initial picker asks, and cannot be dismissed.
+  const [picker, setPicker] = useState<'initial' | 'switch' | null>(selectedProject()?.projectId ? null : 'initial');
 
   if (fullScreen) {
     return (
@@ -35,7 +39,7 @@ export function RootLayout() {
   return (
     <OpenTabsProvider>
       <div className="root-layout" style={{ minWidth: 1280 }}>
-        <PortalHeader onChangePassword={() => setChangingPassword(true)} onPickProject={() => undefined} />
+        <PortalHeader onChangePassword={() => setChangingPassword(true)} onPickProject={() => setPicker('switch')} />
         <div className="root-body">
           <SideMenu tree={menus.tree} />
           <div className="root-main">
@@ -45,6 +49,11 @@ export function RootLayout() {
             </main>
           </div>
         </div>
+        {picker && (
+          <Suspense fallback={null}>
+            <ProjectPicker initial={picker === 'initial'} onClose={() => setPicker(null)} />
+          </Suspense>
+        )}
         {changingPassword && (
           <Suspense fallback={null}>
             <ChangePasswordDialog visible onClose={() => setChangingPassword(false)} />

@@ -13,12 +13,18 @@ export const LOGIN_ACCEPTED_CODES = [MsgCode.mustChangePassword] as const;
 
 export type LoginOutcome = { kind: 'session'; user: CurrentUser } | { kind: 'must-change-password' };
 
-/** Stores the tokens, then loads and stores the user they belong to (every login path and single sign-on). */
+/**
+ * Stores the tokens, then loads and stores the user they belong to and picks the project to work in (every login
+ * path and single sign-on).
+ */
 export async function startSession(seams: EngineSeams, tokens: TokenPair): Promise<CurrentUser> {
   writeStored('tokenInfo', tokens);
   const userEnvelope = await callApi<Envelope>(seams, portalApis.currentUser);
   const user = pickPath(userEnvelope, portalApis.currentUser.resultPath) as CurrentUser;
   writeStored('userInfo', user);
+  // The project the portal opens in (loaded with the page's next chunk, not with the login page).
+  const { pickInitialProject } = await import('../projects/initial-project');
+  await pickInitialProject(seams, user.id).catch(() => undefined);
   return user;
 }
 

@@ -1,19 +1,27 @@
-/** /work-bench: the landing screen after login. */
+/**
+ * /work-bench: the landing screen after login, the dashboard of schemas/pages/workbench.json with the signed-in
+ * user and the selected project as its context.
+ */
+import { useNavigate } from 'react-router-dom';
+import { DashboardPage } from '../../engine/page/DashboardPage';
+import { useSeams } from '../../engine/seams';
+import type { MenuRecord } from '../../shared/envelope';
+import { selectedProject } from '../layout/selected-project';
+import { useOpenTabs } from '../layout/tabs-context';
+import { openApp } from '../menus/open-app';
 import { readStored } from '../session/storage';
-import './workbench.css';
 
 export function WorkbenchPage() {
-  const user = readStored('userInfo');
+  const navigate = useNavigate();
+  const seams = useSeams();
+  const { open } = useOpenTabs();
   return (
-    <section className="workbench" data-testid="workbench">
-      <h1>工作台</h1>
-      <div className="workbench-card">
-        <p>
-          您好，{user?.name}（{user?.loginName}）
-        </p>
-        <p>所属机构：{user?.office?.name || '—'}</p>
-        <p>角色：{user?.roles?.map((role) => role.name).join('、') || '—'}</p>
-      </div>
-    </section>
+    <div data-testid="workbench">
+      <DashboardPage
+        pageId="workbench"
+        context={{ user: readStored('userInfo'), project: selectedProject() }}
+        onOpenApp={(app) => openApp(app as unknown as MenuRecord, seams, navigate, open)}
+      />
+    </div>
   );
 }

@@ -21,7 +21,7 @@ export interface SchemaFault {
 }
 
 /** Kinds whose `id` must equal the file name, since the registry finds them by file name. */
-const KINDS_NAMED_BY_FILE = new Set(['form', 'dialog', 'wizard', 'apis', 'site']);
+const KINDS_NAMED_BY_FILE = new Set(['form', 'dialog', 'wizard', 'crud', 'dashboard', 'apis', 'site']);
 const knownWidgets = new Set<string>([...customWidgetNames, ...builtInWidgetNames]);
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -224,6 +224,19 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
     if (kind === 'dialog') missingForm(content.form, '/form');
     if (kind === 'wizard' && Array.isArray(content.steps)) {
       content.steps.forEach((step, index) => isObject(step) && missingForm(step.form, `/steps/${index}/form`));
+    }
+    if (kind === 'crud') {
+      missingForm(content.search, '/search');
+      for (const name of ['create', 'edit'] as const) {
+        const action = content[name];
+        if (isObject(action)) missingForm(action.form, `/${name}/form`);
+      }
+      if (Array.isArray(content.rowActions)) {
+        content.rowActions.forEach((action, index) => {
+          if (isObject(action) && isObject(action.dialog))
+            missingForm(action.dialog.form, `/rowActions/${index}/dialog/form`);
+        });
+      }
     }
   }
   return faults;

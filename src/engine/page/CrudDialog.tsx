@@ -1,0 +1,93 @@
+/**
+ * The create/edit dialog of a CRUD page: the action's form, filled from the row (loaded fresh when the action
+ * names a `load` call), saved through the action's API. The row's key travels with the values, so a URL
+ * template such as `/api/system/dictionary/{id}` is filled from them.
+ */
+import { Modal } from '@arco-design/web-react';
+import '@arco-design/web-react/es/Modal/style/css.js';
+import { useEffect, useState } from 'react';
+import { pickPath } from '../api';
+import { runAction } from '../actions';
+import { LoadFailure, Loading } from '../feedback';
+import { SchemaForm, type FormData } from '../form/SchemaForm';
+import { useSeams } from '../seams';
+import { renderTemplate, type TemplateContext } from '../template';
+import type { CrudDialogAction } from '../types';
+
+export interface CrudDialogProps {
+  action: CrudDialogAction;
+  /** The row being edited, or the context of a new one (the chosen tree node as `$tree`). */
+  context: TemplateContext;
+  rowKey: string;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+function withoutEmpty(values: Record<string, unknown>): FormData {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== undefined));
+}
+
+export function CrudDialog({ action, context, rowKey, onClose, onSaved }: CrudDialogProps) {
+  const seams = useSeams();
+  const [initial, setInitial] = useState<FormData | null>(action.load ? null : initialFrom(context));
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  function initialFrom(source: TemplateContext): FormData {
+    const fromRow = action.fromRow ? (renderTemplate(action.fromRow, source) as Record<string, unknown>) : {};
+    const key = source[rowKey];
+    return withoutEmpty({
+      ...(action.load || action.fromRow ? {} : source),
+      ...fromRow,
+      ...(key ? { [rowKey]: key } : {}),
+    });
+  }
+
+  useEffect(() => {
+    if (!action.load) return;
+    let live = true;
+    setError(null);
+    runAction(seams, { api: action.load }, context).then(
+      (envelope) => {
+        const row = (pickPath(envelope, action.load?.resultPath) ?? {}) as Record<string, unknown>;
+        if (live) setInitial(withoutEmpty({ ...row, ...initialFrom({ ...context, ...row }) }));
+      },
+      (failure: unknown) => live && setError(failure),
+    );
+    return () => {
+      live = false;
+    };
+    // The dialog loads its row once per attempt; context and action are fixed while it is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt]);
+
+  return (
+    <Modal
+      visible
+      title={action.title}
+      style={{ width: action.width ?? 720 }}
+      footer={null}
+      maskClosable={false}
+      onCancel={onClose}
+      unmountOnExit
+    >
+      {error ? (
+        <LoadFailure error={error} onRetry={() => setAttempt((count) => count + 1)} />
+      ) : initial ? (
+        <SchemaForm
+          formId={action.form}
+          initialData={initial}
+          context={context}
+          actions={[{ api: action.api, successMessage: action.successMessage ?? '保存成功' }]}
+          onSubmitted={() => {
+            onSaved();
+            onClose();
+          }}
+          testId="crud-dialog-form"
+        />
+      ) : (
+        <Loading />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * Excel import of a CRUD page: download the template, choose a file, upload it. The server imports every row or
+ * none; a refused file lists each bad row with its row number and message.
+ */
+import { Button, Modal } from '@arco-design/web-react';
+import '@arco-design/web-react/es/Modal/style/css.js';
+import { useRef, useState } from 'react';
+import { callApi, pickPath } from '../api';
+import { useSeams } from '../seams';
+import type { CrudPageFile } from '../types';
+
+type ImportConfig = NonNullable<CrudPageFile['import']>;
+
+interface RowError {
+  row?: number;
+  field?: string;
+  message: string;
+}
+
+const INVALID_INPUT = -400;
+
+export function CrudImport({ config, onImported }: { config: ImportConfig; onImported: () => void }) {
+  const seams = useSeams();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<RowError[] | null>(null);
+
+  const upload = async (file: File) => {
+    const body = new FormData();
+    body.append('file', file);
+    setBusy(true);
+    try {
+      const envelope = await callApi<{ msgCode: number; errMsg: string }>(seams, config.api, {
+        body,
+        acceptCodes: [INVALID_INPUT],
+      });
+      if (envelope.msgCode === INVALID_INPUT) {
+        setErrors((pickPath(envelope, 'data.errors') as RowError[] | undefined) ?? [{ message: envelope.errMsg }]);
+      } else {
+        seams.notify.success(envelope.errMsg || '导入成功');
+        onImported();
+      }
+    } catch {
+      // the HTTP client has shown why
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  const downloadTemplate = async () => {
+    if (!config.template) return;
+    try {
+      const envelope = await callApi(seams, config.template, { responseType: 'blob' });
+      const blob = pickPath(envelope, 'data');
+      if (!(blob instanceof Blob)) return;
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = config.templateName ?? '导入模板.xlsx';
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    } catch {
+      // the HTTP client has shown why
+    }
+  };
+
+  return (
+    <>
+      {config.template && <Button onClick={() => void downloadTemplate()}>下载模板</Button>}
+      <Button loading={busy} onClick={() => input.current?.click()}>
+        {busy ? '正在导入…' : '导入'}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={config.accept ?? '.xlsx'}
+        data-testid="crud-import-file"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) void upload(file);
+        }}
+      />
+      {errors && (
+        <Modal visible title="导入失败：以下行有错误，未导入任何数据" footer={null} onCancel={() => setErrors(null)}>
+          <ul className="crud-import-errors" data-testid="crud-import-errors">
+            {errors.map((error, index) => (
+              <li key={index}>
+                {error.row !== undefined ? `第 ${error.row} 行` : ''}
+                {error.field ? `（${error.field}）` : ''}：{error.message}
+              </li>
+            ))}
+          </ul>
+        </Modal>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,213 @@
+/**
+ * Renders a CRUD page file (schemas/pages/<id>.json): an optional tree that filters, the search form, the
+ * toolbar (新增, 导入, 下载模板), the table with pagination and row actions, the create/edit dialogs and delete
+ * with confirmation. What the user may not do is not shown (the server refuses it anyway).
+ */
+import { Button, Empty, Pagination, Popconfirm, Table, type TableColumnProps } from '@arco-design/web-react';
+import '@arco-design/web-react/es/Table/style/css.js';
+import '@arco-design/web-react/es/Pagination/style/css.js';
+import '@arco-design/web-react/es/Popconfirm/style/css.js';
+import '@arco-design/web-react/es/Empty/style/css.js';
+import '@arco-design/web-react/es/Button/style/css.js';
+import { useState } from 'react';
+import { pickPath } from '../api';
+import { runAction } from '../actions';
+import { LoadFailure, Loading } from '../feedback';
+import { SchemaForm } from '../form/SchemaForm';
+import { loadPage } from '../registry';
+import { useSeams } from '../seams';
+import type { CrudDialogAction, CrudPageFile } from '../types';
+import { useApi } from '../use-api';
+import { useSchemaFile } from '../use-schema-file';
+import { cellValue } from './cell-format';
+import { CrudDialog } from './CrudDialog';
+import { CrudImport } from './CrudImport';
+import { CrudTree, type TreeNode } from './CrudTree';
+import './crud-page.css';
+
+type Row = Record<string, unknown>;
+
+interface OpenDialog {
+  action: CrudDialogAction;
+  context: Row;
+}
+
+export function CrudPage({ pageId }: { pageId: string }) {
+  const { file, error, retry } = useSchemaFile(loadPage, pageId);
+  if (error) return <LoadFailure error={error} onRetry={retry} />;
+  if (!file || file.id !== pageId) return <Loading />;
+  if (file.kind !== 'crud') return <LoadFailure error={new Error(`${pageId} 不是管理页面`)} onRetry={retry} />;
+  return <LoadedCrudPage key={file.id} file={file} />;
+}
+
+function LoadedCrudPage({ file }: { file: CrudPageFile }) {
+  const seams = useSeams();
+  const can = (permission?: string) => !permission || (seams.permissions?.has(permission) ?? true);
+  const rowKey = file.rowKey ?? 'id';
+  const pageSize = file.list.pageSize ?? 10;
+  const paged = Boolean(file.list.total) && !file.list.tree;
+  const [search, setSearch] = useState<Row>({});
+  const [page, setPage] = useState(1);
+  const [node, setNode] = useState<TreeNode | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+
+  const params: Row = {
+    ...file.list.params,
+    ...search,
+    ...(paged ? { [file.list.pageParam ?? 'pageNo']: page, [file.list.sizeParam ?? 'pageSize']: pageSize } : {}),
+    ...(file.tree && node ? { [file.tree.param]: node.key } : {}),
+  };
+  const { data, error, isLoading, mutate } = useApi<unknown>(file.list.api, params, { keepPreviousData: true });
+  const rows = ((file.list.rows ? pickPath(data, file.list.rows) : data) ?? []) as Row[];
+  const total = paged ? Number(pickPath(data, file.list.total as string) ?? 0) : rows.length;
+
+  if (!can(file.permission)) {
+    return <Empty className="crud-denied" description="您没有访问该页面的权限" />;
+  }
+
+  const remove = async (row: Row) => {
+    if (!file.delete) return;
+    try {
+      await runAction(seams, { api: file.delete.api, successMessage: '删除成功' }, { [rowKey]: row[rowKey] });
+      if (rows.length === 1 && page > 1) setPage(page - 1);
+      await mutate();
+    } catch {
+      // the HTTP client has shown why
+    }
+  };
+
+  const rowActions = (row: Row) => (
+    <span className="crud-row-actions">
+      {file.edit && can(file.edit.permission) && (
+        <Button type="text" size="small" onClick={() => setDialog({ action: file.edit!, context: row })}>
+          编辑
+        </Button>
+      )}
+      {file.rowActions
+        ?.filter((action) => action.dialog && can(action.permission ?? action.dialog.permission))
+        .map((action) => (
+          <Button
+            key={action.label}
+            type="text"
+            size="small"
+            onClick={() => setDialog({ action: action.dialog!, context: row })}
+          >
+            {action.label}
+          </Button>
+        ))}
+      {file.delete && can(file.delete.permission) && (
+        <Popconfirm
+          title={file.delete.confirm ?? '确定删除这条记录吗？删除后不可恢复。'}
+          okText="删除"
+          cancelText="取消"
+          onOk={() => remove(row)}
+        >
+          <Button type="text" status="danger" size="small">
+            删除
+          </Button>
+        </Popconfirm>
+      )}
+    </span>
+  );
+
+  const hasRowActions = Boolean(
+    (file.edit && can(file.edit.permission)) ||
+    (file.delete && can(file.delete.permission)) ||
+    file.rowActions?.some((action) => can(action.permission ?? action.dialog?.permission)),
+  );
+  const columns: TableColumnProps<Row>[] = [
+    ...file.columns.map((column) => ({
+      title: column.title,
+      dataIndex: column.field,
+      width: column.width,
+      ellipsis: true,
+      render: (_value: unknown, row: Row) => cellValue(column, row),
+    })),
+    ...(hasRowActions
+      ? [{ title: '操作', width: 200, fixed: 'right' as const, render: (_: unknown, row: Row) => rowActions(row) }]
+      : []),
+  ];
+
+  return (
+    <section className="crud-page" data-testid={`crud-${file.id}`}>
+      <header className="crud-header">
+        <h2>{file.title}</h2>
+        {file.description && <p>{file.description}</p>}
+      </header>
+      <div className="crud-body">
+        {file.tree && (
+          <CrudTree
+            tree={file.tree}
+            selected={node}
+            onSelect={(next) => {
+              setNode(next);
+              setPage(1);
+            }}
+          />
+        )}
+        <div className="crud-main">
+          {file.search && (
+            <div className="crud-search">
+              <SchemaForm
+                formId={file.search}
+                testId="crud-search"
+                onSubmitted={(_envelope, values) => {
+                  setSearch(values);
+                  setPage(1);
+                }}
+              />
+            </div>
+          )}
+          <div className="crud-toolbar">
+            {file.create && can(file.create.permission) && (
+              <Button
+                type="primary"
+                onClick={() => setDialog({ action: file.create!, context: node ? { $tree: node.raw } : {} })}
+              >
+                新增
+              </Button>
+            )}
+            {file.import && can(file.import.permission) && (
+              <CrudImport config={file.import} onImported={() => void mutate()} />
+            )}
+            <Button onClick={() => void mutate()}>刷新</Button>
+          </div>
+          {error && !data ? (
+            <LoadFailure error={error} onRetry={() => void mutate()} />
+          ) : (
+            <Table<Row>
+              rowKey={rowKey}
+              columns={columns}
+              data={rows}
+              loading={isLoading}
+              pagination={false}
+              border={{ wrapper: true, cell: true }}
+              childrenColumnName={file.list.childrenField ?? 'childList'}
+              noDataElement={<Empty description="暂无数据" />}
+              scroll={{ x: true }}
+            />
+          )}
+          {paged && total > 0 && (
+            <Pagination
+              className="crud-pagination"
+              current={page}
+              pageSize={pageSize}
+              total={total}
+              showTotal
+              onChange={setPage}
+            />
+          )}
+        </div>
+      </div>
+      {dialog && (
+        <CrudDialog
+          action={dialog.action}
+          context={dialog.context}
+          rowKey={rowKey}
+          onClose={() => setDialog(null)}
+          onSaved={() => void mutate()}
+        />
+      )}
+    </section>
+  );
+}

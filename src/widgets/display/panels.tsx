@@ -1,0 +1,73 @@
+/** Display widgets of dashboard panels: figures, labelled fields, a list of rows, a set of app links. */
+import type { ReactNode } from 'react';
+
+export interface DisplayItem {
+  label: string;
+  value: ReactNode;
+}
+
+export function StatGrid({ items }: { items: DisplayItem[] }) {
+  return (
+    <ul className="panel-stats">
+      {items.map((item) => (
+        <li key={item.label}>
+          <b>{item.value}</b>
+          <span>{item.label}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function FieldList({ items }: { items: DisplayItem[] }) {
+  return (
+    <dl className="panel-fields">
+      {items.map((item) => (
+        <div key={item.label}>
+          <dt>{item.label}</dt>
+          <dd>{item.value === '' || item.value === undefined || item.value === null ? '—' : item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export interface ListRow {
+  key: string;
+  title: string;
+  time?: string;
+  tag?: string;
+}
+
+export function RowList({ rows }: { rows: ListRow[] }) {
+  return (
+    <ul className="panel-list">
+      {rows.map((row) => (
+        <li key={row.key}>
+          {row.tag && <span className="panel-list-tag">{row.tag}</span>}
+          <span className="panel-list-title" title={row.title}>
+            {row.title}
+          </span>
+          {row.time && <span className="panel-list-time">{row.time}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function AppLinks({ apps, onOpen }: { apps: { key: string; name: string }[]; onOpen: (key: string) => void }) {
+  return (
+    <ul className="panel-apps">
+      {apps.map((app) => (
+        <li key={app.key}>
+          <button type="button" onClick={() => onOpen(app.key)} title={app.name}>
+            <span className="panel-app-icon" aria-hidden>
+              {app.name.slice(0, 1)}
+            </span>
+            {app.name}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The CRUD page renderer with a recording transport: the table comes from the list call, search and pages
+ * become its params, actions the user may not take are not shown, delete asks first, and the dialog saves to
+ * the URL of the row. (The real endpoints are covered by the API tests; the real pages by the browser tests.)
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CrudPage } from '../../src/engine/page/CrudPage';
+import { EngineProvider, type EngineSeams, type RequestOptions } from '../../src/engine/seams';
+import { fakeSeams } from '../support/fake-seams';
+
+afterEach(cleanup);
+
+const rows = Array.from({ length: 10 }, (_, index) => ({
+  id: `d${index}`,
+  type: 'nation',
+  label: `民族${index}`,
+  value: String(index).padStart(2, '0'),
+  description: '民族',
+  sort: index,
+}));
+
+function answer(request: RequestOptions) {
+  if (request.url === '/api/system/dictionary/list') {
+    return { msgCode: 0, errMsg: '', data: { dataList: rows, total: 25 } };
+  }
+  if (request.url.startsWith('/api/system/dictionary/') && request.method === 'GET') {
+    return { msgCode: 0, errMsg: '', data: rows[0] };
+  }
+  return { msgCode: 0, errMsg: '' };
+}
+
+function renderPage(permissions?: string[]) {
+  const fake = fakeSeams(answer);
+  const seams: EngineSeams = permissions
+    ? { ...fake.seams, permissions: { has: (permission) => permissions.includes(permission) } }
+    : fake.seams;
+  render(
+    <EngineProvider seams={seams}>
+      <CrudPage pageId="dictionary" />
+    </EngineProvider>,
+  );
+  return fake;
+}
+
+describe('CRUD page (schemas/pages/dictionary.json)', () => {
+  it('lists the rows of the first page and asks for the next page with its params', async () => {
+    const { requests } = renderPage();
+    await screen.findByText('民族3');
+    expect(requests[0]).toMatchObject({ method: 'GET', query: { pageNo: 1, pageSize: 10 } });
+    await act(async () => {
+      fireEvent.click(within(document.querySelector('.crud-pagination') as HTMLElement).getByText('2'));
+    });
+    await waitFor(() => expect(requests.at(-1)).toMatchObject({ query: { pageNo: 2, pageSize: 10 } }));
+  });
+
+  it('search values become list params and return to page one', async () => {
+    const { requests } = renderPage();
+    await screen.findByText('民族3');
+    fireEvent.change(await screen.findByPlaceholderText('请输入标签'), { target: { value: '汉' } });
+    await act(async () => {
+      fireEvent.submit(screen.getByTestId('crud-search').querySelector('form')!);
+    });
+    await waitFor(() => expect(requests.at(-1)).toMatchObject({ query: { label: '汉', pageNo: 1 } }));
+  });
+
+  it('a user without the edit permission sees the list but no 新增, 编辑 or 删除', async () => {
+    renderPage(['sys:dict:view']);
+    await screen.findByText('民族3');
+    expect(screen.queryByText('新增')).toBeNull();
+    expect(screen.queryAllByText('编辑')).toEqual([]);
+    expect(screen.queryAllByText('删除')).toEqual([]);
+  });
+
+  it('a user without the view permission is told so', async () => {
+    renderPage([]);
+    await screen.findByText('您没有访问该页面的权限');
+  });
+
+  it('delete asks first, then calls the row URL', async () => {
+    const { requests } = renderPage(['sys:dict:view', 'sys:dict:edit']);
+    await screen.findByText('民族3');
+    fireEvent.click(screen.getAllByText('删除')[3]);
+    const confirm = await screen.findByText('确定删除该字典项吗？使用它的下拉选项将不再显示。');
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+    const popup = confirm.closest('.arco-popconfirm') as HTMLElement;
+    await act(async () => {
+      fireEvent.click(within(popup).getByText('删除'));
+    });
+    await waitFor(() =>
+      expect(requests.find((request) => request.method === 'DELETE')).toMatchObject({
+        url: '/api/system/dictionary/d3',
+      }),
+    );
+  });
+
+  it('edit loads the row and saves it to its URL', async () => {
+    const { requests } = renderPage();
+    await screen.findByText('民族3');
+    await act(async () => {
+      fireEvent.click(screen.getAllByText('编辑')[0]);
+    });
+    const form = await screen.findByTestId('crud-dialog-form');
+    await waitFor(() => expect(within(form).getByDisplayValue('民族0')).toBeTruthy());
+    await act(async () => {
+      fireEvent.submit(form.querySelector('form')!);
+    });
+    await waitFor(() =>
+      expect(requests.find((request) => request.method === 'PUT')).toMatchObject({
+        url: '/api/system/dictionary/d0',
+        body: expect.objectContaining({ label: '民族0', type: 'nation' }),
+      }),
+    );
+  });
+});
