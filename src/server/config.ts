@@ -3,6 +3,7 @@
  * Tests build a `ServerConfig` object directly with `defaultConfig({...})`.
  */
 import path from 'node:path';
+import { defaultPortalConfig, loadPortalConfig, type PortalConfig } from './portal-config.js';
 
 export type SmsProvider = 'outbox' | 'http';
 
@@ -52,6 +53,8 @@ export interface ServerConfig {
   aiMobileVerify: boolean;
   /** HMAC key of single sign-on tickets; undefined = generated once and kept in app_key. */
   ssoSecret: string | undefined;
+  /** The logged-in portal: concrete app, weather, uploads, micro-app versions (portal-config.ts). */
+  portal: PortalConfig;
 }
 
 export class ConfigError extends Error {}
@@ -115,6 +118,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     aiSecret: undefined,
     aiMobileVerify: true,
     ssoSecret: undefined,
+    portal: defaultPortalConfig(),
     ...overrides,
   };
 }
@@ -153,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     aiSecret: env.PORTAL_AI_SECRET || undefined,
     aiMobileVerify: flag('PORTAL_AI_MOBILE_VERIFY', env.PORTAL_AI_MOBILE_VERIFY, true),
     ssoSecret: env.PORTAL_SSO_SECRET || undefined,
+    portal: loadPortalConfig(env),
   });
 }

@@ -22,6 +22,8 @@ export async function startSession(seams: EngineSeams, tokens: TokenPair): Promi
   const userEnvelope = await callApi<Envelope>(seams, portalApis.currentUser);
   const user = pickPath(userEnvelope, portalApis.currentUser.resultPath) as CurrentUser;
   writeStored('userInfo', user);
+  const permissions = await callApi<Envelope>(seams, portalApis.currentPermissions).catch(() => undefined);
+  writeStored('permissions', (pickPath(permissions, portalApis.currentPermissions.resultPath) as string[]) ?? []);
   // The project the portal opens in (loaded with the page's next chunk, not with the login page).
   const { pickInitialProject } = await import('../projects/initial-project');
   await pickInitialProject(seams, user.id).catch(() => undefined);

@@ -27,6 +27,11 @@ export function useMenuTree(): MenuTreeState {
   useEffect(() => {
     if (data) writeStored('currentMenuList', data);
   }, [data]);
+  // The permissions come with the menus: both follow the user's roles.
+  const { data: permissions } = useApi<string[]>(portalApis.currentPermissions);
+  useEffect(() => {
+    if (permissions) writeStored('permissions', permissions);
+  }, [permissions]);
   const tree = useMemo(() => data ?? readStored('currentMenuList') ?? [], [data]);
   const routes = useMemo(() => menuRoutes(tree), [tree]);
   return { tree, routes, loading: isLoading, failed: Boolean(error), reload: () => void mutate() };

@@ -16,6 +16,8 @@ export interface StoredValues {
   /** The open-tab strip and the company logo persist across browser sessions (spec section 3). */
   openMenuTabs: OpenTab[];
   companyLogo: string;
+  /** Permission strings of the menus the user's roles grant: the client hides what the user may not do. */
+  permissions: string[];
 }
 export type StoredKey = keyof StoredValues;
 

@@ -1,4 +1,4 @@
-/** The app's implementation of the engine's seams: the one HTTP client, toasts, field encryption. */
+/** The app's implementation of the engine's seams: the one HTTP client, toasts, field encryption, permissions. */
 import type { EngineSeams } from '../../engine/seams';
 import { createHttpClient } from '../http/client';
 import { clearEverything, readStored, removeStored, writeStored } from '../session/storage';
@@ -37,4 +37,9 @@ export const transport = createHttpClient({
   },
 });
 
-export const seams: EngineSeams = { transport, notify, encryptor: createEncryptor(transport) };
+/** The permission strings loaded with the session (GET /api/user/current/permissions); the server checks anyway. */
+const permissions: EngineSeams['permissions'] = {
+  has: (permission) => (readStored('permissions') ?? []).includes(permission),
+};
+
+export const seams: EngineSeams = { transport, notify, encryptor: createEncryptor(transport), permissions };

@@ -124,7 +124,7 @@ function LoadedCrudPage({ file }: { file: CrudPageFile }) {
       render: (_value: unknown, row: Row) => cellValue(column, row),
     })),
     ...(hasRowActions
-      ? [{ title: '操作', width: 200, fixed: 'right' as const, render: (_: unknown, row: Row) => rowActions(row) }]
+      ? [{ title: '操作', width: 200, render: (_: unknown, row: Row) => rowActions(row) }]
       : []),
   ];
 

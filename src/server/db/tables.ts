@@ -3,6 +3,7 @@
  * the wire shapes of src/shared/envelope.ts.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { PortalTables } from './portal-tables.js';
 
 /** A timestamp the database fills in when the row is written. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -223,7 +224,51 @@ export interface AiAccessCodeTable {
   created_at: CreatedAt;
 }
 
-export interface Database {
+/** Administrative areas (migration 0004): a tree like offices. */
+export interface SysAreaTable {
+  id: string;
+  parent_id: string;
+  parent_ids: string;
+  name: string;
+  code: string | null;
+  type: string;
+  sort: ColumnType<number, number | undefined, number>;
+  remarks: string | null;
+  del_flag: DelFlag;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** The audit log of API writes (migration 0004, plugins/audit-log.ts). */
+export interface SysLogTable {
+  id: string;
+  type: string;
+  title: string;
+  method: string;
+  request_uri: string;
+  params: string | null;
+  msg_code: number | null;
+  duration_ms: number;
+  remote_addr: string | null;
+  user_agent: string | null;
+  user_id: string | null;
+  login_name: string | null;
+  created_at: Timestamp;
+}
+
+/** Company logos (migration 0004); `image` is a data URL. */
+export interface SysLogoTable {
+  id: string;
+  name: string;
+  image: string;
+  remarks: string | null;
+  del_flag: DelFlag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The portal's tables (migration 0003) live in portal-tables.ts. */
+export interface Database extends PortalTables {
   app_key: AppKeyTable;
   sys_office: SysOfficeTable;
   sys_user: SysUserTable;
@@ -240,6 +285,9 @@ export interface Database {
   login_failure: LoginFailureTable;
   sso_ticket_used: SsoTicketUsedTable;
   ai_access_code: AiAccessCodeTable;
+  sys_area: SysAreaTable;
+  sys_log: SysLogTable;
+  sys_logo: SysLogoTable;
 }
 
 export type MenuRow = Selectable<SysMenuTable>;

@@ -25,6 +25,36 @@ import tokenRefresh from './api/token/refresh.js';
 import changePassword from './api/user/change-password.js';
 import currentUser from './api/user/current-user.js';
 import roleMenuList from './api/zhgd/menu/role-menu-list.js';
+// The logged-in portal (issue 4).
+import devWarnData from './api/device/base/v1.0/dev-warn-data.js';
+import companyTree from './api/device/base/v2.0/company-tree.js';
+import mcMessageUser from './api/mc/mc-message-user.js';
+import provideLdfWeather from './api/provide-ldf/weather.js';
+import smartGantt from './api/smart/gantt.js';
+import userTheme from './api/user-theme/user-theme.js';
+import ytLoginSkipPc from './api/yt/login-skip-pc.js';
+import zhgdBaseFile from './api/zhgd/base-file.js';
+import zhgdCompanyManager from './api/zhgd/company-manager.js';
+import zhgdMyCommonMenu from './api/zhgd/my-common-menu.js';
+import zhgdOfficeTree from './api/zhgd/office-tree.js';
+import zhgdProjectStatistics from './api/zhgd/project-statistics.js';
+import zhgdRecentlyUsed from './api/zhgd/recently-used.js';
+import zhgdWorkbench from './api/zhgd/workbench.js';
+import microVersions from './micro-versions.js';
+import workflowProcess from './workflow/process.js';
+import zhgdProjectWithOfficeName from './zhgd/project/with-office-name.js';
+// System administration (issue 5).
+import adminArea from './api/system/area/area.js';
+import adminDictionary from './api/system/dictionary/admin.js';
+import adminLogo from './api/system/logo/logo.js';
+import adminMenu from './api/system/menu/menu.js';
+import adminOffice from './api/system/office/office.js';
+import adminProject from './api/system/project/project.js';
+import adminRole from './api/system/role/role.js';
+import adminSystemLog from './api/system/test/system-log.js';
+import adminUser from './api/user/admin.js';
+import userCurrentGrants from './api/user/current-grants.js';
+import userImport from './api/user/import-users.js';
 
 const routeModules: [prefix: string, plugin: FastifyPluginAsync][] = [
   ['/api/pub', pubPing],
@@ -49,6 +79,36 @@ const routeModules: [prefix: string, plugin: FastifyPluginAsync][] = [
   ['/api/register/company', registerCompany],
   ['/api/zhgd/menu', roleMenuList],
   ['/api/system/dictionary', dictionaryList],
+  // The logged-in portal (issue 4).
+  ['/api/zhgd/MyCommonMenu', zhgdMyCommonMenu],
+  ['/api/zhgd/RecentlyUsed', zhgdRecentlyUsed],
+  ['/api/zhgd/workbench', zhgdWorkbench],
+  ['/api/zhgd/projectstatistics', zhgdProjectStatistics],
+  ['/api/zhgd/companyManager', zhgdCompanyManager],
+  ['/api/zhgd/office', zhgdOfficeTree],
+  ['/api/zhgd/base', zhgdBaseFile],
+  ['/api/yt/v1.0', ytLoginSkipPc],
+  ['/zhgd/project', zhgdProjectWithOfficeName],
+  ['/api/device/base/v2.0', companyTree],
+  ['/api/device/base/v1.0', devWarnData],
+  ['/api/provideLDF/weather', provideLdfWeather],
+  ['/workflow/process', workflowProcess],
+  ['/api/smart/subitem01/v1.0', smartGantt],
+  ['/api/MC/McMessageUser/v1.0', mcMessageUser],
+  ['/api/userTheme/v1.0', userTheme],
+  ['', microVersions],
+  // System administration (issue 5).
+  ['/api/system/office', adminOffice],
+  ['/api/system/area', adminArea],
+  ['/api/system/menu', adminMenu],
+  ['/api/system/dictionary', adminDictionary],
+  ['/api/system/role', adminRole],
+  ['/api/system/logo', adminLogo],
+  ['/api/system/test', adminSystemLog],
+  ['/api/system/project', adminProject],
+  ['/api/user', userCurrentGrants],
+  ['/api/user', adminUser],
+  ['/api/user/v1.0', userImport],
 ];
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {

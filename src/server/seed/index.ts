@@ -7,6 +7,7 @@ import type { Db } from '../db/database.js';
 import type { NewMenu, NewOffice } from '../db/tables.js';
 import { GATEWAY_ROOT_ID, MENU_ROOT_PARENT } from '../services/menus.js';
 import { hashPassword } from '../services/passwords.js';
+import { seedPortalDemo } from './portal-demo.js';
 import { loadSeedFile, type MenuGrant, type MenuSeedItem, type OfficeSeed, type RoleSeed } from './seed-files.js';
 
 export interface SeedOptions {
@@ -114,7 +115,7 @@ function roleRow(r: RoleSeed) {
  * administrator and self-registration need with or without demo data. Their menus are granted when a role is
  * created, never again, so an administrator who narrows a role keeps it that way.
  */
-async function seedSystemRoles(db: Db, menus: FlatMenu[]): Promise<void> {
+async function seedSystemRoles(db: Db, menus: FlatMenu[], freshMenus: ReadonlySet<string>): Promise<void> {
   const { roles } = loadSeedFile('role-seed', 'roles.json');
   const created = await db
     .insertInto('sys_role')
@@ -123,9 +124,13 @@ async function seedSystemRoles(db: Db, menus: FlatMenu[]): Promise<void> {
     .returning('id')
     .execute();
   const fresh = new Set(created.map((row) => row.id));
-  const grants = roles
-    .filter((r) => fresh.has(r.id))
-    .flatMap((r) => grantedMenuIds(r.menus, menus).map((menuId) => ({ role_id: r.id, menu_id: menuId })));
+  // A menu shipped by an update (inserted by this run) also reaches the existing roles whose rule covers it, once:
+  // e.g. a new permission item under 系统管理 reaches the administrator of an existing install.
+  const grants = roles.flatMap((r) =>
+    grantedMenuIds(r.menus, menus)
+      .filter((menuId) => fresh.has(r.id) || freshMenus.has(menuId))
+      .map((menuId) => ({ role_id: r.id, menu_id: menuId })),
+  );
   if (grants.length > 0)
     await db
       .insertInto('sys_role_menu')
@@ -138,10 +143,11 @@ export async function seedReferenceData(db: Db): Promise<void> {
   const menus = flattenMenus(loadSeedFile('menu-seed', 'menus.json').menus);
   if (!menus.some((m) => m.row.id === GATEWAY_ROOT_ID))
     throw new Error(`menus.json needs the gateway root "${GATEWAY_ROOT_ID}"`);
-  await db
+  const insertedMenus = await db
     .insertInto('sys_menu')
     .values(menus.map((m) => m.row))
     .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
     .execute();
 
   const { dictionaries } = loadSeedFile('dictionary-seed', 'dictionaries.json');
@@ -161,7 +167,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
     .values(rows)
     .onConflict((oc) => oc.doNothing())
     .execute();
-  await seedSystemRoles(db, menus);
+  await seedSystemRoles(db, menus, new Set(insertedMenus.map((m) => m.id)));
 }
 
 export async function seedDemoData(db: Db): Promise<void> {
@@ -263,7 +269,10 @@ export async function seedDemoData(db: Db): Promise<void> {
 
 export async function runSeed(db: Db, options: SeedOptions): Promise<void> {
   await seedReferenceData(db);
-  if (options.demo) await seedDemoData(db);
+  if (options.demo) {
+    await seedDemoData(db);
+    await seedPortalDemo(db);
+  }
 }
 
 /** The demo accounts, for the start-up banner. */

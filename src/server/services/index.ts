@@ -4,6 +4,7 @@ import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { schemasDir } from '../paths.js';
 import { AccessTokens } from './access-tokens.js';
+import { createAdminServices, type AdminServices } from './admin-services.js';
 import { AiLibrary } from './ai-library.js';
 import { Authentication } from './authentication.js';
 import { BaseConfigs } from './base-config.js';
@@ -15,6 +16,7 @@ import type { AppKeys } from './keys.js';
 import { LoginLockout } from './login-lockout.js';
 import { Menus } from './menus.js';
 import { PasswordChanges } from './password-changes.js';
+import { createPortalServices, type PortalServices } from './portal.js';
 import { Registration } from './registration.js';
 import { Sessions } from './sessions.js';
 import { SingleSignOn } from './single-sign-on.js';
@@ -43,11 +45,17 @@ export interface Services {
   registration: Registration;
   aiLibrary: AiLibrary;
   singleSignOn: SingleSignOn;
+  /** The logged-in portal (issue 4): projects, workbench, common menus, messages, weather... */
+  portal: PortalServices;
+  /** System administration (issue 5): permissions, audit log, offices, users, roles, menus, ... */
+  admin: AdminServices;
 }
 
 export interface ServiceOverrides {
   /** Replaces the configured SMS provider (tests of a failing gateway). */
   smsSender?: SmsSender;
+  /** The weather provider's fetch (tests). */
+  weatherFetch?: typeof fetch;
 }
 
 export function createServices(
@@ -63,6 +71,7 @@ export function createServices(
   const captchas = new Captchas(db, keys.tokenSecret, config.captchaFixed);
   const users = new Users(db, config.userCacheTtlMs);
   const dictionaries = new Dictionaries(db);
+  const menus = new Menus(db);
   const smsCodes = new SmsCodes(db, keys.tokenSecret, overrides.smsSender ?? createSmsSender(config), now);
   const lockout = new LoginLockout(db, now);
   const authentication = new Authentication({
@@ -87,7 +96,7 @@ export function createServices(
     crypto,
     forms: new FormValidation(loadFormFiles(path.join(schemasDir, 'forms')), crypto),
     users,
-    menus: new Menus(db),
+    menus,
     baseConfigs: new BaseConfigs(db),
     dictionaries,
     smsCodes,
@@ -103,5 +112,7 @@ export function createServices(
       now,
     ),
     singleSignOn: new SingleSignOn(db, users, authentication, ssoSecret, now),
+    portal: createPortalServices(db, menus, config, keys.tokenSecret, overrides.weatherFetch),
+    admin: createAdminServices(db, { users, sessions, now, cacheTtlMs: config.userCacheTtlMs }),
   };
 }

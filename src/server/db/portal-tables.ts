@@ -1,0 +1,161 @@
+/**
+ * Typed rows of the logged-in portal's tables (migration 0003-portal): common and recently used menus, user
+ * themes, company and project profiles, laborers, contracts, messages, process tasks, device warnings and gantt
+ * tasks. Kept apart from tables.ts so the portal's domain can grow without touching the foundation's file.
+ * Dates are 'yyyy-MM-dd' text (like sys_user.birthday); money is numeric, which the drivers return as text.
+ */
+import type { ColumnType } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Money = ColumnType<string, string | number, string | number>;
+type DelFlag = ColumnType<string, string | undefined, string>;
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export interface CommonMenuTable {
+  id: string;
+  user_id: string;
+  /** The project the app is common in (project.id), '' for none selected. */
+  project_key: string;
+  menu_id: string;
+  created_at: CreatedAt;
+}
+
+export interface RecentMenuTable {
+  user_id: string;
+  project_key: string;
+  menu_id: string;
+  used_at: Timestamp;
+}
+
+export interface UserThemeTable {
+  user_id: string;
+  theme: string;
+  /** JSON text of the selected project (spec section 3 "Selected project"). */
+  remarks: string;
+  updated_at: Timestamp;
+}
+
+export interface CompanyProfileTable {
+  office_id: string;
+  log_path: string;
+  updated_at: CreatedAt;
+}
+
+export interface ProjectProfileTable {
+  project_id: string;
+  builder_unit: Optional<string>;
+  construction_unit: Optional<string>;
+  design_unit: Optional<string>;
+  supervision_unit: Optional<string>;
+  project_manager: Optional<string>;
+  address: Optional<string>;
+  start_date: Optional<string>;
+  end_date: Optional<string>;
+  /** Contract amount of the whole project, yuan. */
+  contract_amount: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  function_model: Optional<string>;
+  updated_at: CreatedAt;
+}
+
+export interface LaborerTable {
+  id: string;
+  project_id: string;
+  name: string;
+  sex: string;
+  birth_date: string;
+  native_province: string;
+  work_type: string;
+  /** 'manager' (管理人员) or 'worker' (劳务工人). */
+  category: string;
+  entered_on: string;
+  /** Null while the laborer is on the project (在场). */
+  exited_on: Optional<string>;
+  last_clock_in_at: NullableTimestamp;
+  del_flag: DelFlag;
+  created_at: CreatedAt;
+}
+
+export interface ProjectContractTable {
+  id: string;
+  project_id: string;
+  name: string;
+  contract_type: string;
+  party_b: string;
+  amount: Money;
+  paid_amount: Money;
+  signed_on: string;
+  del_flag: DelFlag;
+  created_at: CreatedAt;
+}
+
+export interface PortalMessageTable {
+  id: string;
+  user_id: string;
+  /** Null: a message for the user in every project. */
+  project_id: Optional<string>;
+  category: string;
+  title: string;
+  content: string;
+  sent_at: Timestamp;
+  read_at: NullableTimestamp;
+}
+
+export type ProcessTaskKind = 'todo' | 'copy' | 'finished';
+
+export interface ProcessTaskTable {
+  id: string;
+  /** Whose list the task is on. */
+  user_id: string;
+  project_id: Optional<string>;
+  kind: ProcessTaskKind;
+  process_name: string;
+  category: string;
+  title: string;
+  initiator: string;
+  node_name: string;
+  status: string;
+  started_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
+export interface DeviceWarningTable {
+  id: string;
+  project_id: string;
+  device_name: string;
+  device_type: string;
+  device_code: string;
+  warn_type: string;
+  /** '1' 一般, '2' 较重, '3' 严重. */
+  warn_level: string;
+  content: string;
+  warn_time: Timestamp;
+  /** '0' unhandled, '1' handled. */
+  status: string;
+}
+
+export interface GanttTaskTable {
+  id: string;
+  project_id: string;
+  parent_id: Optional<string>;
+  name: string;
+  start_date: string;
+  end_date: string;
+  progress: number;
+  sort: number;
+}
+
+export interface PortalTables {
+  common_menu: CommonMenuTable;
+  recent_menu: RecentMenuTable;
+  user_theme: UserThemeTable;
+  company_profile: CompanyProfileTable;
+  project_profile: ProjectProfileTable;
+  laborer: LaborerTable;
+  project_contract: ProjectContractTable;
+  portal_message: PortalMessageTable;
+  process_task: ProcessTaskTable;
+  device_warning: DeviceWarningTable;
+  gantt_task: GanttTaskTable;
+}

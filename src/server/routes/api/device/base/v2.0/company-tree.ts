@@ -1,0 +1,77 @@
+/**
+ * POST /api/device/base/v2.0/companyTree (no body): the institution tree of the project picker and of the login
+ * flow (the first node with clickFlag '1' is picked). Nodes {id, name, type, parentId, clickFlag, childList};
+ * type '3' nodes with a project (clickFlag '1') also carry the selection fields of spec section 3: edpId,
+ * edpName, objectId, objectName, status, code, officeId, projectName, projectType, projectId, parentId, logPath,
+ * functionModel. Administrators see every office, others their company's subtree.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { Envelope } from '../../../../../../shared/envelope.js';
+import { envelope, type Schema } from '../../../../../http/envelope-schema.js';
+import { ok } from '../../../../../http/route-helpers.js';
+import { requireAuth } from '../../../../../plugins/auth.js';
+import type { CompanyTreeNode } from '../../../../../services/projects.js';
+import { security } from '../../../zhgd/portal-schemas.js';
+
+const str = { type: 'string' } as const;
+
+const nodeSchema: Schema = {
+  $id: 'CompanyTreeNode',
+  type: 'object',
+  required: ['id', 'name', 'type', 'parentId', 'clickFlag', 'childList'],
+  properties: {
+    id: str,
+    name: str,
+    type: { type: 'string', description: '1 company, 2 branch / department, 3 project department (selectable)' },
+    parentId: str,
+    clickFlag: { type: 'string', description: '1 = selectable (a project department with a project)' },
+    edpId: str,
+    edpName: str,
+    objectId: str,
+    objectName: str,
+    status: str,
+    code: str,
+    officeId: str,
+    projectName: str,
+    projectType: str,
+    projectId: str,
+    logPath: str,
+    functionModel: str,
+    childList: { type: 'array', items: { $ref: 'CompanyTreeNode#' } },
+  },
+};
+
+const routes: FastifyPluginAsync = async (app) => {
+  app.addSchema(nodeSchema);
+  // The client posts without a body, sometimes still saying application/json: an empty JSON body means "none".
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 4096 }, (_request, text, done) => {
+    const raw = String(text).trim();
+    if (raw === '') return done(null, {});
+    try {
+      done(null, JSON.parse(raw) as unknown);
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+
+  app.post(
+    '/companyTree',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['workbench'],
+        summary: 'Institution tree with selectable projects (project picker)',
+        description: 'data: root nodes (the company, or every top-level office for administrators).',
+        security,
+        response: { 200: envelope({ data: { type: 'array', items: { $ref: 'CompanyTreeNode#' } } }) },
+      },
+    },
+    async (request): Promise<Envelope<CompanyTreeNode[]>> => {
+      const { portal } = app.services;
+      const scope = await portal.projects.scopeOf(requireAuth(request).view.user.id);
+      return ok('', await portal.projects.companyTree(scope));
+    },
+  );
+};
+export default routes;

@@ -1,0 +1,87 @@
+/**
+ * Excel import of users: GET /api/user/v1.0/importTemplate (the .xlsx template) and POST
+ * /api/user/v1.0/importUserInfo (multipart, field `file`, one .xlsx of at most 5 MB). All or nothing; rules in
+ * services/user-import.ts. Multipart parsing is registered here only, so no other route accepts uploads.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import { MsgCode } from '../../../../shared/envelope.js';
+import { adminConfig, needs, security } from '../../../http/admin-schemas.js';
+import { envelope } from '../../../http/envelope-schema.js';
+import { ApiError } from '../../../http/api-error.js';
+import { ok } from '../../../http/route-helpers.js';
+import { requireGrants } from '../../../plugins/permissions.js';
+import { MAX_IMPORT_ROWS } from '../../../services/user-import.js';
+
+const IMPORT = 'sys:user:import';
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const routes: FastifyPluginAsync = async (app) => {
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 } });
+  const { userImport } = app.services.admin;
+
+  app.get(
+    '/importTemplate',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'The user import template (.xlsx)',
+        description: `An .xlsx file (not an envelope): sheet 用户 with the header row 登录名*, 姓名*, 初始密码*, 所属机构*, 手机号, 邮箱, 电话, 工号, 角色, 备注, and a sheet 说明. ${needs(IMPORT)}`,
+        security,
+      },
+      config: adminConfig(IMPORT, '下载用户导入模板'),
+    },
+    async (_request, reply) => {
+      const file = await userImport.template();
+      return reply
+        .type(XLSX)
+        .header(
+          'content-disposition',
+          `attachment; filename="user-import-template.xlsx"; filename*=UTF-8''${encodeURIComponent('用户导入模板.xlsx')}`,
+        )
+        .send(file);
+    },
+  );
+
+  app.post(
+    '/importUserInfo',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Import users from Excel',
+        description:
+          'multipart/form-data with one file field `file` (.xlsx, at most 5 MB, ' +
+          `${MAX_IMPORT_ROWS} rows), first sheet, header row as in the template (columns by header text, any order). ` +
+          'Every row is checked with the user form rules (schemas/forms/admin-user.json), the office (code or full ' +
+          "name, within the caller's company for a company manager), the roles (enname, comma-separated, assignable by " +
+          'the caller), and duplicate login names and mobiles within the file and against existing users. Any bad row: ' +
+          'nothing is imported, -400 导入失败：N行数据有误，未导入任何用户 with data.errors = [{row, field, message}] ' +
+          'for every error (row = Excel row number, the header is row 1). All good: data {imported} users created in ' +
+          'one transaction, each must change the password at the first login. -400 for an unreadable file or a ' +
+          `template without the required columns. ${needs(IMPORT)}`,
+        security,
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope({ data: { type: 'object', additionalProperties: true } }) },
+      },
+      config: adminConfig(IMPORT, '导入用户'),
+    },
+    async (request) => {
+      const { scope } = requireGrants(request);
+      if (!request.isMultipart()) throw new ApiError(MsgCode.invalidInput, '请选择要导入的 Excel 文件');
+      const part = await request.file();
+      if (!part) throw new ApiError(MsgCode.invalidInput, '请选择要导入的 Excel 文件');
+      let file: Buffer;
+      try {
+        file = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new ApiError(MsgCode.invalidInput, '文件不能超过5MB');
+        throw error;
+      }
+      const result = await userImport.run(file, scope);
+      return ok(`成功导入${result.imported}个用户`, result);
+    },
+  );
+};
+export default routes;

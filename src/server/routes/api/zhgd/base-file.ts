@@ -1,0 +1,112 @@
+/**
+ * /api/zhgd/base: image uploads (company logos, pictures of the portal's forms).
+ *   POST /updateFile (multipart/form-data, one part named `file`) -> data {url, name, size, contentType}
+ *   GET  /file/{name} -> the image (public by its unguessable name; immutable, nosniff)
+ * PNG, JPEG, GIF and WebP only, recognised by content; at most PORTAL_UPLOAD_MAX_BYTES (default 5 MB).
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import { MsgCode, type Envelope } from '../../../../shared/envelope.js';
+import { ApiError } from '../../../http/api-error.js';
+import { envelope } from '../../../http/envelope-schema.js';
+import { ok } from '../../../http/route-helpers.js';
+import { requireAuth } from '../../../plugins/auth.js';
+import { imageTypeOf, UPLOAD_NAME, type StoredFile } from '../../../services/uploads.js';
+import { security } from './portal-schemas.js';
+
+export const UploadMessages = {
+  noFile: '请选择要上传的文件',
+  notMultipart: '请以 multipart/form-data 上传文件',
+  notImage: '只能上传 PNG、JPG、GIF 或 WebP 图片',
+  notFound: '文件不存在',
+} as const;
+
+const tooLarge = (maxBytes: number) => `文件不能超过 ${Math.round((maxBytes / 1024 / 1024) * 10) / 10}MB`;
+
+function hasCode(error: unknown): error is { code: string } {
+  return error !== null && typeof error === 'object' && typeof (error as { code?: unknown }).code === 'string';
+}
+
+const routes: FastifyPluginAsync = async (app) => {
+  const { uploadMaxBytes } = app.services.config.portal;
+  // Another part of the app may have registered multipart already; its parser and decorators then serve here too.
+  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
+
+  app.post(
+    '/updateFile',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['workbench'],
+        summary: 'Upload an image',
+        description:
+          'multipart/form-data with one file part `file`. data {url (GET it back), name, size (bytes), contentType}. ' +
+          '-400: 请选择要上传的文件 / 只能上传 PNG、JPG、GIF 或 WebP 图片 / 文件不能超过 5MB / 请以 multipart/form-data 上传文件.',
+        security,
+        consumes: ['multipart/form-data'],
+        response: {
+          200: envelope({
+            data: {
+              type: 'object',
+              required: ['url', 'name', 'size', 'contentType'],
+              properties: {
+                url: { type: 'string' },
+                name: { type: 'string' },
+                size: { type: 'integer' },
+                contentType: { type: 'string' },
+              },
+            },
+          }),
+        },
+      },
+    },
+    async (request): Promise<Envelope<StoredFile>> => {
+      requireAuth(request);
+      let bytes: Buffer;
+      try {
+        const part = await request.file({ limits: { fileSize: uploadMaxBytes, files: 1, fields: 10, parts: 20 } });
+        if (!part) throw new ApiError(MsgCode.invalidInput, UploadMessages.noFile);
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        if (hasCode(error) && error.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new ApiError(MsgCode.invalidInput, tooLarge(uploadMaxBytes));
+        if (hasCode(error) && error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+          throw new ApiError(MsgCode.invalidInput, UploadMessages.notMultipart);
+        throw error;
+      }
+      if (bytes.length === 0) throw new ApiError(MsgCode.invalidInput, UploadMessages.noFile);
+      const type = imageTypeOf(bytes);
+      if (!type) throw new ApiError(MsgCode.invalidInput, UploadMessages.notImage);
+      return ok('', await app.services.portal.uploads.save(bytes, type));
+    },
+  );
+
+  app.get<{ Params: { name: string } }>(
+    '/file/:name',
+    {
+      schema: {
+        tags: ['workbench'],
+        summary: 'An uploaded image',
+        description:
+          'Public (an <img> cannot send Access-Token): the 128-bit random name is the capability. Answers the ' +
+          'bytes with their image content type, X-Content-Type-Options nosniff and a year of immutable caching; ' +
+          'unknown name: -404 文件不存在.',
+        params: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 64 } } },
+      },
+    },
+    async (request, reply) => {
+      const file = UPLOAD_NAME.test(request.params.name)
+        ? await app.services.portal.uploads.read(request.params.name)
+        : undefined;
+      if (!file) throw new ApiError(MsgCode.notFound, UploadMessages.notFound);
+      reply
+        .type(file.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-security-policy', "default-src 'none'; sandbox");
+      return reply.send(file.bytes);
+    },
+  );
+};
+export default routes;

@@ -1,0 +1,367 @@
+/**
+ * The logged-in portal's demo data (schemas/seed/portal-demo.json, PORTAL_DEMO=1), after the demo company,
+ * projects and users exist. Every row has a fixed id and is inserted with `on conflict do nothing`, so seeding
+ * again changes nothing. Laborers are generated from the file's rules by a seeded pseudo-random sequence (same
+ * file, same rows); times are relative to the first seeding, which is when the rows are written.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Ajv from 'ajv';
+import type { Db } from '../db/database.js';
+import type { ProcessTaskKind } from '../db/portal-tables.js';
+import { schemasDir } from '../paths.js';
+import { chinaDayStart } from '../services/china-time.js';
+
+type Id = string;
+
+export interface PortalDemoSeedFile {
+  kind: 'portal-demo-seed';
+  description?: string;
+  companyProfiles: { officeId: Id; logPath: string }[];
+  projectProfiles: {
+    projectId: Id;
+    builderUnit?: string;
+    constructionUnit?: string;
+    designUnit?: string;
+    supervisionUnit?: string;
+    projectManager?: string;
+    address?: string;
+    startDate: string;
+    endDate: string;
+    contractAmount: number;
+    functionModel?: string;
+  }[];
+  laborers: LaborerRules;
+  contracts: {
+    id: Id;
+    projectId: Id;
+    name: string;
+    type: string;
+    partyB: string;
+    amount: number;
+    paidAmount: number;
+    signedOn: string;
+  }[];
+  messages: {
+    id: Id;
+    userId: Id;
+    projectId: Id | null;
+    category: string;
+    title: string;
+    content: string;
+    hoursAgo: number;
+    read: boolean;
+  }[];
+  processTasks: {
+    id: Id;
+    userId: Id;
+    projectId: Id | null;
+    kind: ProcessTaskKind;
+    processName: string;
+    category: string;
+    title: string;
+    initiator: string;
+    nodeName: string;
+    status: string;
+    startedHoursAgo: number;
+    finishedHoursAgo?: number;
+  }[];
+  deviceWarnings: {
+    id: Id;
+    projectId: Id;
+    deviceName: string;
+    deviceType: string;
+    deviceCode: string;
+    warnType: string;
+    warnLevel: string;
+    content: string;
+    hoursAgo: number;
+    status: string;
+  }[];
+  ganttTasks: {
+    id: Id;
+    projectId: Id;
+    parentId: Id | null;
+    task: string;
+    start: string;
+    end: string;
+    progress: number;
+    sort: number;
+  }[];
+  commonMenus: { userId: Id; projectId: Id; menuIds: Id[] }[];
+}
+
+export interface LaborerRules {
+  randomSeed: number;
+  projects: { projectId: Id; count: number; managers: number; exited: number }[];
+  provinces: [string, number][];
+  ageBuckets: [number, number, number][];
+  surnames: string;
+  givenNames: string[];
+  workTypes: string[];
+  managerWorkTypes: string[];
+  femaleShare: number;
+  attendanceShare: number;
+  enteredFrom: string;
+}
+
+const HOUR_MS = 3600_000;
+/** Birth years are drawn against this reference year, so the ages of a given file do not depend on the day it runs. */
+const REFERENCE_YEAR = 2026;
+
+export function loadPortalDemoSeed(): PortalDemoSeedFile {
+  const data: unknown = JSON.parse(readFileSync(path.join(schemasDir, 'seed', 'portal-demo.json'), 'utf8'));
+  const meta: unknown = JSON.parse(readFileSync(path.join(schemasDir, 'meta', 'portal-demo-seed.json'), 'utf8'));
+  const validate = new Ajv({ allErrors: true, strict: false }).compile(meta as object);
+  if (!validate(data)) {
+    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
+    throw new Error(`schemas/seed/portal-demo.json does not match schemas/meta/portal-demo-seed.json: ${problems}`);
+  }
+  return data as PortalDemoSeedFile;
+}
+
+/** mulberry32: a small, fast, seeded generator; the demo needs repeatable spread, not cryptographic quality. */
+function randomSequence(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function weighted<T>(random: () => number, entries: [T, number][]): T {
+  const total = entries.reduce((sum, [, w]) => sum + w, 0);
+  let point = random() * total;
+  for (const [value, w] of entries) {
+    point -= w;
+    if (point < 0) return value;
+  }
+  return entries[entries.length - 1][0];
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+export interface GeneratedLaborer {
+  id: string;
+  project_id: string;
+  name: string;
+  sex: string;
+  birth_date: string;
+  native_province: string;
+  work_type: string;
+  category: string;
+  entered_on: string;
+  exited_on: string | null;
+  /** Whether the laborer clocked in on the day of seeding (on-site ones only). */
+  clockedIn: boolean;
+  clockInMinute: number;
+}
+
+/** The laborers the rules describe, in a stable order; pure, so tests can check the spread. */
+export function generateLaborers(rules: LaborerRules): GeneratedLaborer[] {
+  const random = randomSequence(rules.randomSeed);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+  const enteredFrom = Date.parse(`${rules.enteredFrom}T00:00:00Z`);
+  const enteredSpanDays = 540;
+  const rows: GeneratedLaborer[] = [];
+  for (const project of rules.projects) {
+    for (let i = 0; i < project.count; i += 1) {
+      const manager = i < project.managers;
+      const [minAge, maxAge] = weighted(
+        random,
+        rules.ageBuckets.map(([min, max, w]): [[number, number], number] => [[min, max], w]),
+      );
+      const age = minAge + Math.floor(random() * (maxAge - minAge + 1));
+      const birth = `${REFERENCE_YEAR - age}-${pad(1 + Math.floor(random() * 12))}-${pad(1 + Math.floor(random() * 28))}`;
+      const entered = new Date(enteredFrom + Math.floor(random() * enteredSpanDays) * 24 * HOUR_MS);
+      // The last `exited` laborers of each project have left, some weeks after they came.
+      const exited = i >= project.count - project.exited;
+      const exitedOn = exited ? new Date(entered.getTime() + (20 + Math.floor(random() * 120)) * 24 * HOUR_MS) : null;
+      const female = random() < rules.femaleShare;
+      rows.push({
+        id: `lab-${project.projectId}-${pad(i + 1, 4)}`,
+        project_id: project.projectId,
+        name: `${pick([...rules.surnames])}${pick(rules.givenNames)}`,
+        sex: female ? '女' : '男',
+        birth_date: birth,
+        native_province: weighted(random, rules.provinces),
+        work_type: manager ? pick(rules.managerWorkTypes) : pick(rules.workTypes),
+        category: manager ? 'manager' : 'worker',
+        entered_on: entered.toISOString().slice(0, 10),
+        exited_on: exitedOn ? exitedOn.toISOString().slice(0, 10) : null,
+        clockedIn: !exited && random() < rules.attendanceShare,
+        clockInMinute: 6 * 60 + 30 + Math.floor(random() * 120),
+      });
+    }
+  }
+  return rows;
+}
+
+/** Inserts in slices: one statement per slice stays well under the drivers' parameter limit. */
+async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+export async function seedPortalDemo(db: Db, now: Date = new Date()): Promise<void> {
+  const seed = loadPortalDemoSeed();
+  const ago = (hours: number) => new Date(now.getTime() - hours * HOUR_MS);
+
+  if (seed.companyProfiles.length > 0)
+    await db
+      .insertInto('company_profile')
+      .values(seed.companyProfiles.map((c) => ({ office_id: c.officeId, log_path: c.logPath })))
+      .onConflict((oc) => oc.column('office_id').doNothing())
+      .execute();
+
+  if (seed.projectProfiles.length > 0)
+    await db
+      .insertInto('project_profile')
+      .values(
+        seed.projectProfiles.map((p) => ({
+          project_id: p.projectId,
+          builder_unit: p.builderUnit ?? null,
+          construction_unit: p.constructionUnit ?? null,
+          design_unit: p.designUnit ?? null,
+          supervision_unit: p.supervisionUnit ?? null,
+          project_manager: p.projectManager ?? null,
+          address: p.address ?? null,
+          start_date: p.startDate,
+          end_date: p.endDate,
+          contract_amount: p.contractAmount,
+          function_model: p.functionModel ?? null,
+        })),
+      )
+      .onConflict((oc) => oc.column('project_id').doNothing())
+      .execute();
+
+  // Clock-ins fall on the morning of the seeding day (China time), never after the seeding itself.
+  const dayStart = chinaDayStart(now).getTime();
+  await insertChunked(generateLaborers(seed.laborers), 200, (chunk) =>
+    db
+      .insertInto('laborer')
+      .values(
+        chunk.map(({ clockedIn, clockInMinute, ...row }) => ({
+          ...row,
+          last_clock_in_at: clockedIn ? new Date(Math.min(dayStart + clockInMinute * 60_000, now.getTime())) : null,
+        })),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute(),
+  );
+
+  if (seed.contracts.length > 0)
+    await db
+      .insertInto('project_contract')
+      .values(
+        seed.contracts.map((c) => ({
+          id: c.id,
+          project_id: c.projectId,
+          name: c.name,
+          contract_type: c.type,
+          party_b: c.partyB,
+          amount: c.amount,
+          paid_amount: c.paidAmount,
+          signed_on: c.signedOn,
+        })),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+
+  if (seed.messages.length > 0)
+    await db
+      .insertInto('portal_message')
+      .values(
+        seed.messages.map((m) => ({
+          id: m.id,
+          user_id: m.userId,
+          project_id: m.projectId,
+          category: m.category,
+          title: m.title,
+          content: m.content,
+          sent_at: ago(m.hoursAgo),
+          read_at: m.read ? ago(Math.max(m.hoursAgo - 1, 0)) : null,
+        })),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+
+  if (seed.processTasks.length > 0)
+    await db
+      .insertInto('process_task')
+      .values(
+        seed.processTasks.map((t) => ({
+          id: t.id,
+          user_id: t.userId,
+          project_id: t.projectId,
+          kind: t.kind,
+          process_name: t.processName,
+          category: t.category,
+          title: t.title,
+          initiator: t.initiator,
+          node_name: t.nodeName,
+          status: t.status,
+          started_at: ago(t.startedHoursAgo),
+          finished_at: t.finishedHoursAgo === undefined ? null : ago(t.finishedHoursAgo),
+        })),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+
+  if (seed.deviceWarnings.length > 0)
+    await db
+      .insertInto('device_warning')
+      .values(
+        seed.deviceWarnings.map((w) => ({
+          id: w.id,
+          project_id: w.projectId,
+          device_name: w.deviceName,
+          device_type: w.deviceType,
+          device_code: w.deviceCode,
+          warn_type: w.warnType,
+          warn_level: w.warnLevel,
+          content: w.content,
+          warn_time: ago(w.hoursAgo),
+          status: w.status,
+        })),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+
+  if (seed.ganttTasks.length > 0)
+    await db
+      .insertInto('gantt_task')
+      .values(
+        seed.ganttTasks.map((g) => ({
+          id: g.id,
+          project_id: g.projectId,
+          parent_id: g.parentId,
+          name: g.task,
+          start_date: g.start,
+          end_date: g.end,
+          progress: g.progress,
+          sort: g.sort,
+        })),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+
+  const common = seed.commonMenus.flatMap((c) =>
+    c.menuIds.map((menuId, i) => ({
+      id: `cm-demo-${c.userId}-${c.projectId}-${menuId}`.slice(0, 120),
+      user_id: c.userId,
+      project_key: c.projectId,
+      menu_id: menuId,
+      // Keeps the file's order as the order added.
+      created_at: new Date(Date.parse('2026-01-01T00:00:00Z') + i * 1000),
+    })),
+  );
+  if (common.length > 0)
+    await db
+      .insertInto('common_menu')
+      .values(common)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+}

@@ -1,0 +1,226 @@
+/**
+ * Menus for administration: the tree (filtered by name and visibility), detail, create, update (move), delete;
+ * the current user's granted tree (role-menu pickers); the icon set of the icon picker.
+ */
+import type { MenuRecord } from '../../shared/envelope.js';
+import type { Db } from '../db/database.js';
+import type { MenuRow } from '../db/tables.js';
+import { buildMenuTree, toMenuRecord } from './menus.js';
+import {
+  childParentIds,
+  conflict,
+  hasChildren,
+  moveInTree,
+  newId,
+  notFound,
+  optional,
+  ROOT_PARENT,
+} from './admin-common.js';
+
+/** The menu admin entity of spec section 3 (schemas/forms/admin-menu.json). */
+export interface MenuInput {
+  parentId: string;
+  name: string;
+  sort?: number;
+  href?: string;
+  target?: string;
+  vueRoute?: string;
+  vueRouteAlias?: string;
+  thirdPartyUrl?: string;
+  icon?: string;
+  highlightIcon?: string;
+  isShow?: string;
+  permission?: string;
+  specialLogo?: string;
+  remarks?: string;
+}
+
+export interface TreeFilter {
+  /** Keep menus whose name contains this, with their ancestors. */
+  menuName?: string;
+  /** '1': hidden menus (isShow '0') too; '0': shown menus only; absent: every menu. */
+  isShowHide?: string;
+}
+
+export const MenuMessages = {
+  notFound: '菜单不存在',
+  hasChildren: '该菜单下还有子菜单，请先删除子菜单',
+} as const;
+
+/** The icon names of the icon picker (GET /api/system/menu/iconChange); the web app maps each to its glyph. */
+export const MENU_ICONS = [
+  'icon-home',
+  'icon-site',
+  'icon-screen',
+  'icon-chart',
+  'icon-workers',
+  'icon-progress',
+  'icon-archive',
+  'icon-bim',
+  'icon-operation',
+  'icon-education',
+  'icon-iot',
+  'icon-knowledge',
+  'icon-layout',
+  'icon-concrete',
+  'icon-mall',
+  'icon-ai',
+  'icon-pile',
+  'icon-weighbridge',
+  'icon-warning',
+  'icon-settings',
+  'icon-user',
+  'icon-users',
+  'icon-safe',
+  'icon-message',
+  'icon-process',
+  'icon-video',
+  'icon-map',
+  'icon-data',
+  'icon-report',
+  'icon-file',
+  'icon-calendar',
+  'icon-tool',
+] as const;
+
+function columns(input: MenuInput) {
+  return {
+    name: input.name.trim(),
+    sort: input.sort ?? 0,
+    href: optional(input.href),
+    target: optional(input.target),
+    vue_route: optional(input.vueRoute),
+    vue_route_alias: optional(input.vueRouteAlias),
+    third_party_url: optional(input.thirdPartyUrl),
+    icon: optional(input.icon),
+    highlight_icon: optional(input.highlightIcon),
+    is_show: input.isShow ?? '1',
+    permission: optional(input.permission),
+    special_logo: optional(input.specialLogo),
+    remarks: optional(input.remarks),
+  };
+}
+
+/** Applies a tree filter to menu rows: visibility first, then the name search (matches keep their ancestors). */
+export function filterMenuTree(rows: MenuRow[], filter: TreeFilter, rootParent = ROOT_PARENT): MenuRecord[] {
+  const visible = filter.isShowHide === '0' ? rows.filter((r) => r.is_show === '1') : rows;
+  const tree = buildMenuTree(visible.map(toMenuRecord), rootParent);
+  const name = filter.menuName?.trim();
+  if (!name) return tree;
+  const prune = (nodes: MenuRecord[]): MenuRecord[] =>
+    nodes.flatMap((n) => {
+      const children = prune(n.childList);
+      return n.name.includes(name) || children.length > 0 ? [{ ...n, childList: children }] : [];
+    });
+  return prune(tree);
+}
+
+export class AdminMenus {
+  constructor(private readonly db: Db) {}
+
+  private async row(id: string): Promise<MenuRow> {
+    const row = await this.db
+      .selectFrom('sys_menu')
+      .selectAll()
+      .where('id', '=', id)
+      .where('del_flag', '=', '0')
+      .executeTakeFirst();
+    if (!row) throw notFound(MenuMessages.notFound);
+    return row;
+  }
+
+  async get(id: string): Promise<MenuRecord> {
+    return toMenuRecord(await this.row(id));
+  }
+
+  /** The subtree rooted at `rootId` ('0': every menu, gateway tiles included). */
+  async tree(rootId: string, filter: TreeFilter): Promise<MenuRecord[]> {
+    let query = this.db.selectFrom('sys_menu').selectAll().where('del_flag', '=', '0');
+    let rootParent = ROOT_PARENT;
+    if (rootId !== ROOT_PARENT) {
+      const anchor = await this.row(rootId);
+      rootParent = anchor.parent_id;
+      query = query.where((eb) =>
+        eb.or([eb('id', '=', anchor.id), eb('parent_ids', 'like', `${anchor.parent_ids}${anchor.id},%`)]),
+      );
+    }
+    return filterMenuTree(await query.execute(), filter, rootParent);
+  }
+
+  /** Every menu the user's live roles grant, any project type, gateway tiles included. */
+  async grantedTree(userId: string, filter: TreeFilter): Promise<MenuRecord[]> {
+    const rows = await this.db
+      .selectFrom('sys_menu as m')
+      .selectAll('m')
+      .where('m.del_flag', '=', '0')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('sys_role_menu as rm')
+            .innerJoin('sys_user_role as ur', 'ur.role_id', 'rm.role_id')
+            .innerJoin('sys_role as r', 'r.id', 'rm.role_id')
+            .select('rm.menu_id')
+            .whereRef('rm.menu_id', '=', 'm.id')
+            .where('ur.user_id', '=', userId)
+            .where('r.del_flag', '=', '0')
+            .where('r.useable', '=', '1'),
+        ),
+      )
+      .execute();
+    return filterMenuTree(rows, filter);
+  }
+
+  /** Ids of the live menus the user's roles grant (what a restricted administrator may hand on). */
+  async grantedIds(userId: string): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('sys_role_menu as rm')
+      .innerJoin('sys_user_role as ur', 'ur.role_id', 'rm.role_id')
+      .innerJoin('sys_role as r', 'r.id', 'rm.role_id')
+      .select('rm.menu_id')
+      .where('ur.user_id', '=', userId)
+      .where('r.del_flag', '=', '0')
+      .where('r.useable', '=', '1')
+      .execute();
+    return new Set(rows.map((r) => r.menu_id));
+  }
+
+  async create(input: MenuInput): Promise<MenuRecord> {
+    const parent = input.parentId === ROOT_PARENT ? undefined : await this.row(input.parentId).catch(() => undefined);
+    const row = await this.db
+      .insertInto('sys_menu')
+      .values({
+        id: newId(),
+        parent_id: input.parentId,
+        parent_ids: childParentIds(parent, input.parentId),
+        ...columns(input),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toMenuRecord(row);
+  }
+
+  async update(id: string, input: MenuInput): Promise<MenuRecord> {
+    // Read before the transaction: PGlite has one connection, so nothing may query outside `trx` inside it.
+    const current = await this.row(id);
+    return this.db.transaction().execute(async (trx) => {
+      const parentIds = await moveInTree(trx, 'sys_menu', current, input.parentId);
+      const row = await trx
+        .updateTable('sys_menu')
+        .set({ ...columns(input), parent_id: input.parentId, parent_ids: parentIds, updated_at: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toMenuRecord(row);
+    });
+  }
+
+  /** Soft delete (the seed, which never overwrites, then does not bring a shipped menu back). */
+  async remove(id: string): Promise<void> {
+    await this.row(id);
+    if (await hasChildren(this.db, 'sys_menu', id)) throw conflict(MenuMessages.hasChildren);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('sys_menu').set({ del_flag: '1', updated_at: new Date() }).where('id', '=', id).execute();
+      await trx.deleteFrom('sys_role_menu').where('menu_id', '=', id).execute();
+    });
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Times as the portal shows them: China Standard Time (UTC+8, no daylight saving), so a server in any time zone
+ * answers the same text and "today" means the site's day.
+ */
+const CHINA_OFFSET_MS = 8 * 3600_000;
+const DAY_MS = 24 * 3600_000;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'yyyy-MM-dd HH:mm:ss' in China time. */
+export function chinaDateTime(at: Date): string {
+  const d = new Date(at.getTime() + CHINA_OFFSET_MS);
+  return (
+    `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ` +
+    `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
+  );
+}
+
+/** 'yyyy-MM-dd' in China time. */
+export function chinaDate(at: Date): string {
+  return chinaDateTime(at).slice(0, 10);
+}
+
+/** The instant the China day containing `at` began. */
+export function chinaDayStart(at: Date): Date {
+  const shifted = at.getTime() + CHINA_OFFSET_MS;
+  return new Date(shifted - (shifted % DAY_MS) - CHINA_OFFSET_MS);
+}
+
+/** Whole years between a 'yyyy-MM-dd' birth date and `at` (China day). */
+export function ageOn(birthDate: string, at: Date): number {
+  const [y, m, d] = birthDate.split('-').map(Number);
+  const [ty, tm, td] = chinaDate(at).split('-').map(Number);
+  return ty - y - (tm < m || (tm === m && td < d) ? 1 : 0);
+}
+
+/** Whole days from `from` to `to` ('yyyy-MM-dd'), negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}

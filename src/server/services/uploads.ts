@@ -1,0 +1,70 @@
+/**
+ * Uploaded images (POST /api/zhgd/base/updateFile), kept under DATA_DIR/uploads with random names and served back
+ * by GET /api/zhgd/base/file/{name}. Only raster images are accepted, recognised by their first bytes (the
+ * client's file name and content type are not trusted); SVG is refused because it can carry script. Names are
+ * 128 random bits, so a file is found only through the URL its uploader got (images are shown by <img>, which
+ * cannot send the Access-Token header).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export const IMAGE_TYPES = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+} as const;
+export type ImageExtension = keyof typeof IMAGE_TYPES;
+
+export const UPLOAD_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
+export const FILE_URL_PREFIX = '/api/zhgd/base/file/';
+
+export interface StoredFile {
+  url: string;
+  name: string;
+  size: number;
+  contentType: string;
+}
+
+/** The image type of `bytes` by its signature, or undefined. */
+export function imageTypeOf(bytes: Buffer): ImageExtension | undefined {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.subarray(0, 6).toString('latin1'))) return 'gif';
+  if (
+    bytes.length >= 12 &&
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'webp';
+  return undefined;
+}
+
+export class Uploads {
+  readonly dir: string;
+
+  constructor(dataDir: string) {
+    this.dir = path.join(dataDir, 'uploads');
+  }
+
+  async save(bytes: Buffer, extension: ImageExtension): Promise<StoredFile> {
+    await mkdir(this.dir, { recursive: true });
+    const name = `${randomBytes(16).toString('hex')}.${extension}`;
+    await writeFile(path.join(this.dir, name), bytes, { flag: 'wx' });
+    return { url: `${FILE_URL_PREFIX}${name}`, name, size: bytes.length, contentType: IMAGE_TYPES[extension] };
+  }
+
+  /** The file and its content type, or undefined (bad name, missing file). */
+  async read(name: string): Promise<{ bytes: Buffer; contentType: string } | undefined> {
+    const match = UPLOAD_NAME.exec(name);
+    if (!match) return undefined;
+    try {
+      const bytes = await readFile(path.join(this.dir, name));
+      return { bytes, contentType: IMAGE_TYPES[match[1] as ImageExtension] };
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/** Shared pieces of the administration API tests (tests/api/admin-*.test.ts). */
+import type { FastifyInstance } from 'fastify';
+import type { Envelope } from '../../src/shared/envelope.js';
+import { DEMO, encryptLikeBrowser, json, loginTokens, publicKeys } from './test-app.js';
+
+export type Who = 'admin' | 'manager' | 'staff' | 'none';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Caller {
+  call<T = unknown>(method: Method, url: string, payload?: unknown): Promise<Envelope<T>>;
+  token: string | undefined;
+}
+
+export function caller(app: FastifyInstance, token: string | undefined): Caller {
+  return {
+    token,
+    async call<T>(method: Method, url: string, payload?: unknown) {
+      const response = await app.inject({
+        method,
+        url,
+        headers: token ? { 'access-token': token } : {},
+        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      });
+      // The import template is a file, not an envelope.
+      if (!String(response.headers['content-type'] ?? '').startsWith('application/json')) {
+        return { msgCode: response.statusCode === 200 ? 0 : -1, errMsg: '' };
+      }
+      return json<T>(response);
+    },
+  };
+}
+
+/** Logged-in callers for the three demo accounts, and one without a token. */
+export async function callers(app: FastifyInstance): Promise<Record<Who, Caller>> {
+  const [admin, manager, staff] = await Promise.all(
+    (['admin', 'manager', 'staff'] as const).map((who) => loginTokens(app, DEMO[who].username, DEMO[who].password)),
+  );
+  return {
+    admin: caller(app, admin.access_token),
+    manager: caller(app, manager.access_token),
+    staff: caller(app, staff.access_token),
+    none: caller(app, undefined),
+  };
+}
+
+/** The password field as the admin user form sends it (RSA-OAEP, like the login). */
+export async function encryptedPassword(app: FastifyInstance, password: string): Promise<string> {
+  return encryptLikeBrowser((await publicKeys(app)).rsaPublicKey, password);
+}
+
+export interface PageData<T> {
+  dataList: T[];
+  total: number;
+  pageNo: number;
+  pageSize: number;
+}

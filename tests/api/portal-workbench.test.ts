@@ -1,0 +1,433 @@
+/**
+ * Workbench data: project statistics computed from laborer rows, contract figures, approval summary, messages,
+ * process task lists, gantt rows, device warnings, micro-app versions and the portal's demo seed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateLaborers, loadPortalDemoSeed, seedPortalDemo } from '../../src/server/seed/portal-demo.js';
+import type { MessageList } from '../../src/server/services/messages.js';
+import type { ApprovalSummary, ProcessTaskRow } from '../../src/server/services/process.js';
+import type { DeviceWarningRow, GanttRow } from '../../src/server/services/site-data.js';
+import type { ContractFigures, ProjectStatistics } from '../../src/server/services/workbench.js';
+import { addOtherCompany, type Caller, loginAs, OTHER, PROJECTS } from './portal-helpers.js';
+import { createTestApp, json, type TestApp } from './test-app.js';
+
+let t: TestApp;
+let admin: Caller;
+let manager: Caller;
+let staff: Caller;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await addOtherCompany(t.db);
+  [admin, manager, staff] = await Promise.all([
+    loginAs(t.app, 'admin'),
+    loginAs(t.app, 'manager'),
+    loginAs(t.app, 'staff'),
+  ]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const unauthenticated = async (method: 'GET' | 'POST', url: string) =>
+  json(await t.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) })).msgCode;
+
+describe('project statistics', () => {
+  it('are computed from the laborer rows', async () => {
+    const body = await manager.post<ProjectStatistics>('/api/zhgd/projectstatistics/project', {
+      projectName: PROJECTS.binjiang.name,
+    });
+    expect(body.msgCode).toBe(0);
+    const stats = body.data!;
+    expect(stats.project).toEqual({
+      id: PROJECTS.binjiang.id,
+      name: PROJECTS.binjiang.name,
+      projectType: '1',
+      status: '1',
+    });
+    // 160 generated, 22 exited, 18 managers (none of whom exited).
+    expect(stats.personnel).toMatchObject({ registered: 160, onSite: 138, exited: 22, managers: 18, workers: 120 });
+    expect(stats.personnel.onSiteToday).toBeGreaterThan(80);
+    expect(stats.personnel.onSiteToday).toBeLessThanOrEqual(138);
+    expect(stats.personnel.managersToday + stats.personnel.workersToday).toBe(stats.personnel.onSiteToday);
+    expect(stats.personnel.attendanceRate).toBeCloseTo((stats.personnel.onSiteToday * 100) / 138, 1);
+
+    expect(stats.ageDistribution.map((b) => b.name)).toEqual(['18-30岁', '31-40岁', '41-50岁', '51-60岁', '60岁以上']);
+    expect(stats.ageDistribution.reduce((sum, b) => sum + b.value, 0)).toBe(138);
+    expect(stats.ageDistribution.filter((b) => b.value > 0).length).toBeGreaterThanOrEqual(4);
+    expect(stats.geoDistribution.reduce((sum, b) => sum + b.value, 0)).toBe(138);
+    expect(stats.geoDistribution.length).toBeGreaterThan(8);
+    const values = stats.geoDistribution.map((g) => g.value);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+
+    expect(stats.signboard).toMatchObject({
+      projectName: PROJECTS.binjiang.name,
+      projectCode: 'ZJZH-2026-001',
+      builder: '杭州滨江城市建设开发有限公司',
+      constructor: '中建智慧建设集团有限公司',
+      supervisor: '浙江江南工程管理股份有限公司',
+      startDate: '2025-03-01',
+      endDate: '2027-06-30',
+      contractAmount: 386500000,
+    });
+    expect(stats.signboard.totalDays).toBe(852);
+    expect(stats.signboard.elapsedDays + stats.signboard.remainingDays).toBe(852);
+  });
+
+  it('follow the rows: a new laborer and an exit change the figures', async () => {
+    const before = (
+      await admin.post<ProjectStatistics>('/api/zhgd/projectstatistics/project', { projectName: PROJECTS.highway.name })
+    ).data!;
+    await t.db
+      .insertInto('laborer')
+      .values({
+        id: 'lab-test-young',
+        project_id: PROJECTS.highway.id,
+        name: '测试工人',
+        sex: '男',
+        birth_date: '2000-01-01',
+        native_province: '西藏自治区',
+        work_type: '普工',
+        category: 'worker',
+        entered_on: '2026-05-01',
+        last_clock_in_at: new Date(),
+      })
+      .execute();
+    const after = (
+      await admin.post<ProjectStatistics>('/api/zhgd/projectstatistics/project', { projectName: PROJECTS.highway.name })
+    ).data!;
+    expect(after.personnel.registered).toBe(before.personnel.registered + 1);
+    expect(after.personnel.onSiteToday).toBe(before.personnel.onSiteToday + 1);
+    expect(after.ageDistribution[0].value).toBe(before.ageDistribution[0].value + 1);
+    expect(after.geoDistribution.find((g) => g.name === '西藏自治区')).toEqual({ name: '西藏自治区', value: 1 });
+    await t.db.updateTable('laborer').set({ exited_on: '2026-06-01' }).where('id', '=', 'lab-test-young').execute();
+    const exited = (
+      await admin.post<ProjectStatistics>('/api/zhgd/projectstatistics/project', { projectName: PROJECTS.highway.name })
+    ).data!;
+    expect(exited.personnel).toMatchObject({ onSite: before.personnel.onSite, exited: before.personnel.exited + 1 });
+    await t.db.deleteFrom('laborer').where('id', '=', 'lab-test-young').execute();
+  });
+
+  it('contract figures add up', async () => {
+    const body = await staff.post<ContractFigures>('/api/zhgd/projectstatistics/contract', {
+      projectName: PROJECTS.binjiang.name,
+    });
+    expect(body.msgCode).toBe(0);
+    const c = body.data!;
+    expect(c.count).toBe(6);
+    expect(c.totalAmount).toBe(c.rows.reduce((s, r) => s + r.amount, 0));
+    expect(c.paidAmount).toBe(c.rows.reduce((s, r) => s + r.paidAmount, 0));
+    expect(c.unpaidAmount).toBeCloseTo(c.totalAmount - c.paidAmount, 2);
+    expect(c.paidRate).toBeCloseTo((c.paidAmount * 100) / c.totalAmount, 1);
+    expect(c.byType.reduce((s, b) => s + b.count, 0)).toBe(6);
+    expect(c.rows[0]).toMatchObject({
+      name: '幕墙工程专业分包合同',
+      type: '专业分包',
+      signedOn: '2026-05-08',
+      paidAmount: 0,
+    });
+  });
+
+  it('need a project the user may see', async () => {
+    for (const url of ['/api/zhgd/projectstatistics/project', '/api/zhgd/projectstatistics/contract']) {
+      expect(await manager.post(url, {})).toMatchObject({ msgCode: -400, errMsg: '请选择项目' });
+      expect(await manager.post(url, { projectName: '' })).toMatchObject({ msgCode: -400, errMsg: '请选择项目' });
+      expect((await manager.post(url, { projectName: OTHER.projectName })).msgCode).toBe(-403);
+      expect(await unauthenticated('POST', url)).toBe(-401);
+    }
+    // The admin sees the other company's project, with its one laborer.
+    const theirs = await admin.post<ProjectStatistics>('/api/zhgd/projectstatistics/project', {
+      projectName: OTHER.projectName,
+    });
+    expect(theirs.data!.personnel).toMatchObject({ registered: 1, onSite: 1, onSiteToday: 0 });
+    expect(theirs.data!.signboard).toMatchObject({ builder: '', contractAmount: 0, totalDays: 0 });
+  });
+});
+
+describe('approval summary and process lists', () => {
+  it("counts the user's tasks by kind and category, with the newest rows", async () => {
+    const body = await staff.post<ApprovalSummary>('/api/zhgd/workbench/approvalSummary', {
+      projectName: PROJECTS.binjiang.name,
+    });
+    expect(body.msgCode).toBe(0);
+    expect(body.data).toMatchObject({ todo: 6, copy: 3, finished: 4 });
+    expect(body.data!.byCategory.reduce((s, c) => s + c.value, 0)).toBe(6);
+    expect(body.data!.byCategory[0]).toEqual({ name: '资金', value: 2 });
+    expect(body.data!.rows).toHaveLength(5);
+    expect(body.data!.rows[0]).toMatchObject({
+      processName: '用款申请',
+      status: '审批中',
+      endTime: '',
+      projectName: PROJECTS.binjiang.name,
+    });
+    expect(body.data!.rows[0].startTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const finished = await staff.post<ApprovalSummary>('/api/zhgd/workbench/approvalSummary', { type: 'finished' });
+    expect(finished.data!.rows.every((r) => r.endTime !== '')).toBe(true);
+  });
+
+  it('is per project for users on several projects', async () => {
+    const all = (await manager.post<ApprovalSummary>('/api/zhgd/workbench/approvalSummary', {})).data!;
+    const one = (
+      await manager.post<ApprovalSummary>('/api/zhgd/workbench/approvalSummary', { projectName: PROJECTS.highway.name })
+    ).data!;
+    expect(all.todo + all.copy + all.finished).toBe(13);
+    expect(one.todo + one.copy + one.finished).toBeLessThan(13);
+    expect(one.rows.every((r) => r.projectName === PROJECTS.highway.name)).toBe(true);
+  });
+
+  it('validates and needs a login', async () => {
+    expect(await staff.post('/api/zhgd/workbench/approvalSummary', { type: 'all' })).toMatchObject({
+      msgCode: -400,
+      errMsg: '类型只能是 todo、copy 或 finished',
+    });
+    expect(await unauthenticated('POST', '/api/zhgd/workbench/approvalSummary')).toBe(-401);
+  });
+
+  it("todoList, copyList, finishedList: paged, filtered, the user's own", async () => {
+    const todo = await staff.get<{ dataList: ProcessTaskRow[]; total: number; pageNum: number; pageSize: number }>(
+      '/workflow/process/todoList',
+      { pageNum: '1', pageSize: '4' },
+    );
+    expect(todo.msgCode).toBe(0);
+    expect(todo.data).toMatchObject({ total: 6, pageNum: 1, pageSize: 4 });
+    expect(todo.data!.dataList).toHaveLength(4);
+    const second = await staff.get<{ dataList: ProcessTaskRow[] }>('/workflow/process/todoList', {
+      pageNum: '2',
+      pageSize: '4',
+    });
+    expect(second.data!.dataList).toHaveLength(2);
+    const ids = [...todo.data!.dataList, ...second.data!.dataList].map((r) => r.id);
+    expect(new Set(ids).size).toBe(6);
+    expect(ids.every((id) => id.startsWith('task-staff-'))).toBe(true);
+
+    const byName = await staff.get<{ dataList: ProcessTaskRow[]; total: number }>('/workflow/process/todoList', {
+      processName: '用款',
+    });
+    expect(byName.data!.total).toBe(2);
+    expect((await staff.get<{ total: number }>('/workflow/process/copyList')).data!.total).toBe(3);
+    const finished = await staff.get<{ dataList: ProcessTaskRow[]; total: number }>('/workflow/process/finishedList');
+    expect(finished.data!.total).toBe(4);
+    expect(finished.data!.dataList[0].status).toBe('已通过');
+    expect(finished.data!.dataList.map((r) => r.endTime)).toEqual(
+      [...finished.data!.dataList.map((r) => r.endTime)].sort().reverse(),
+    );
+  });
+
+  it('lists validate paging and projects', async () => {
+    expect(await staff.get('/workflow/process/todoList', { pageSize: '101' })).toMatchObject({
+      msgCode: -400,
+      errMsg: '每页条数不能超过100',
+    });
+    expect(await staff.get('/workflow/process/copyList', { pageNum: 'x' })).toMatchObject({
+      msgCode: -400,
+      errMsg: '页码必须是正整数',
+    });
+    expect((await manager.get('/workflow/process/finishedList', { projectName: OTHER.projectName })).msgCode).toBe(
+      -403,
+    );
+    for (const path of ['todoList', 'copyList', 'finishedList'])
+      expect(await unauthenticated('GET', `/workflow/process/${path}`)).toBe(-401);
+  });
+});
+
+describe('messages', () => {
+  it('myMessage: newest first with read flags; personalTotal counts the unread; read marks one', async () => {
+    const body = await staff.post<MessageList>('/api/zhgd/workbench/myMessage', {
+      projectName: PROJECTS.binjiang.name,
+    });
+    expect(body.msgCode).toBe(0);
+    expect(body.data).toMatchObject({ total: 8, unread: 4 });
+    expect(body.data!.rows[0]).toMatchObject({
+      title: '关于开展冬季安全生产大检查的通知',
+      category: '1',
+      readFlag: '0',
+    });
+    const times = body.data!.rows.map((r) => r.time);
+    expect(times).toEqual([...times].sort().reverse());
+
+    const unread = await staff.post<MessageList>('/api/zhgd/workbench/myMessage', { type: 'unread', limit: 2 });
+    expect(unread.data!.rows).toHaveLength(2);
+    expect(unread.data!.rows.every((r) => r.readFlag === '0')).toBe(true);
+
+    const total = await staff.get<number>('/api/MC/McMessageUser/v1.0/personalTotal');
+    expect(total).toEqual({ msgCode: 0, errMsg: '', data: 4 });
+    expect(await staff.post('/api/MC/McMessageUser/v1.0/read', { id: unread.data!.rows[0].id })).toMatchObject({
+      msgCode: 0,
+    });
+    expect((await staff.get<number>('/api/MC/McMessageUser/v1.0/personalTotal')).data).toBe(3);
+    // Someone else's message is not found for the staff.
+    expect(await staff.post('/api/MC/McMessageUser/v1.0/read', { id: 'msg-admin-01' })).toEqual({
+      msgCode: -404,
+      errMsg: '消息不存在',
+    });
+    expect((await admin.get<number>('/api/MC/McMessageUser/v1.0/personalTotal')).data).toBe(4);
+  });
+
+  it('validates and needs a login', async () => {
+    expect(await staff.post('/api/zhgd/workbench/myMessage', { limit: 51 })).toMatchObject({
+      msgCode: -400,
+      errMsg: '条数必须是1到50的整数',
+    });
+    expect(await staff.post('/api/zhgd/workbench/myMessage', { type: 'new' })).toMatchObject({
+      msgCode: -400,
+      errMsg: '类型只能是 all、unread 或 read',
+    });
+    expect(await staff.post('/api/MC/McMessageUser/v1.0/read', {})).toMatchObject({
+      msgCode: -400,
+      errMsg: '请选择消息',
+    });
+    expect(await unauthenticated('POST', '/api/zhgd/workbench/myMessage')).toBe(-401);
+    expect(await unauthenticated('GET', '/api/MC/McMessageUser/v1.0/personalTotal')).toBe(-401);
+  });
+});
+
+describe('gantt and device warnings', () => {
+  it('toGanttChartByProjectName: the plan in order', async () => {
+    const body = await staff.get<GanttRow[]>('/api/smart/subitem01/v1.0/toGanttChartByProjectName', {
+      projectName: PROJECTS.binjiang.name,
+    });
+    expect(body.msgCode).toBe(0);
+    expect(body.data).toHaveLength(10);
+    expect(body.data![0]).toEqual({
+      id: 'gantt-b-g1',
+      parentId: '',
+      task: '施工准备',
+      start: '2025-03-01',
+      end: '2025-04-15',
+      progress: 100,
+    });
+    expect(body.data!.find((g) => g.task === '土方开挖')!.parentId).toBe('gantt-b-g2');
+    expect(await staff.get('/api/smart/subitem01/v1.0/toGanttChartByProjectName')).toMatchObject({
+      msgCode: -400,
+      errMsg: '请选择项目',
+    });
+    expect(
+      (await manager.get('/api/smart/subitem01/v1.0/toGanttChartByProjectName', { projectName: OTHER.projectName }))
+        .msgCode,
+    ).toBe(-403);
+    expect(await unauthenticated('GET', '/api/smart/subitem01/v1.0/toGanttChartByProjectName?projectName=x')).toBe(
+      -401,
+    );
+  });
+
+  it('devWarnData: newest first, filtered, paged, scoped', async () => {
+    type Page = { dataList: DeviceWarningRow[]; total: number; unhandled: number };
+    const one = await staff.post<Page>('/api/device/base/v1.0/devWarnData', { projectName: PROJECTS.binjiang.name });
+    expect(one.msgCode).toBe(0);
+    expect(one.data).toMatchObject({ total: 5, unhandled: 3 });
+    expect(one.data!.dataList[0]).toMatchObject({
+      deviceName: '1号塔吊',
+      warnType: '风速超限',
+      warnLevel: '3',
+      status: '0',
+    });
+    const open = await staff.post<Page>('/api/device/base/v1.0/devWarnData', {
+      projectName: PROJECTS.binjiang.name,
+      status: '0',
+      warnLevel: '3',
+    });
+    expect(open.data!.dataList.map((w) => w.deviceCode)).toEqual(['TC-01']);
+    const all = await manager.post<Page>('/api/device/base/v1.0/devWarnData', { pageSize: 4 });
+    expect(all.data!.total).toBe(11);
+    expect(all.data!.dataList).toHaveLength(4);
+    expect(await manager.post('/api/device/base/v1.0/devWarnData', { warnLevel: '9' })).toMatchObject({
+      msgCode: -400,
+      errMsg: '告警级别只能是 1、2 或 3',
+    });
+    expect(await unauthenticated('POST', '/api/device/base/v1.0/devWarnData')).toBe(-401);
+  });
+});
+
+describe('micro-app versions', () => {
+  it('answer a version, never cached, whatever the query', async () => {
+    for (const url of ['/systemProject/version.json?time=1', '/other/version.json?time=2']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.json<{ version: string }>().version).toMatch(/^\d+\.\d+\.\d+/);
+    }
+  });
+});
+
+describe('portal demo seed', () => {
+  it('is idempotent', async () => {
+    const tables = [
+      'company_profile',
+      'project_profile',
+      'laborer',
+      'project_contract',
+      'portal_message',
+      'process_task',
+      'device_warning',
+      'gantt_task',
+      'common_menu',
+    ] as const;
+    const snapshot = async () => {
+      const result: Record<string, number> = {};
+      for (const table of tables) {
+        const row = await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow();
+        result[table] = Number(row.n);
+      }
+      const read = await t.db.selectFrom('portal_message').select(['id', 'read_at']).orderBy('id').execute();
+      return { counts: result, read: read.map((r) => `${r.id}:${r.read_at === null ? 0 : 1}`) };
+    };
+    const before = await snapshot();
+    await seedPortalDemo(t.db, new Date(Date.now() + 86_400_000));
+    expect(await snapshot()).toEqual(before);
+    expect(before.counts.laborer).toBe(381);
+  });
+
+  it('generates the same laborers from the same rules, spread over ages and provinces', () => {
+    const rules = loadPortalDemoSeed().laborers;
+    const a = generateLaborers(rules);
+    expect(generateLaborers(rules)).toEqual(a);
+    expect(a).toHaveLength(380);
+    expect(new Set(a.map((l) => l.native_province)).size).toBeGreaterThan(10);
+    expect(new Set(a.map((l) => l.birth_date.slice(0, 3))).size).toBeGreaterThanOrEqual(5);
+    expect(new Set(a.map((l) => l.id)).size).toBe(380);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes every portal route with a summary', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/pub/openapi.json' })).json<{
+      paths: Record<string, Record<string, { summary?: string }>>;
+    }>();
+    const routes = [
+      ['get', '/api/zhgd/MyCommonMenu/getMenu'],
+      ['post', '/api/zhgd/MyCommonMenu/getAll'],
+      ['post', '/api/zhgd/MyCommonMenu/insert'],
+      ['get', '/api/zhgd/MyCommonMenu/delete/{id}'],
+      ['post', '/api/zhgd/RecentlyUsed/insert'],
+      ['post', '/api/zhgd/RecentlyUsed/getAll'],
+      ['post', '/api/zhgd/workbench/approvalSummary'],
+      ['post', '/api/zhgd/workbench/myMessage'],
+      ['post', '/api/zhgd/projectstatistics/project'],
+      ['post', '/api/zhgd/projectstatistics/contract'],
+      ['get', '/api/zhgd/companyManager/detail/{id}'],
+      ['get', '/api/zhgd/office/tree'],
+      ['post', '/api/yt/v1.0/loginSkipPC'],
+      ['post', '/zhgd/project/withOfficeName'],
+      ['post', '/api/zhgd/base/updateFile'],
+      ['get', '/api/zhgd/base/file/{name}'],
+      ['post', '/api/device/base/v2.0/companyTree'],
+      ['post', '/api/device/base/v1.0/devWarnData'],
+      ['post', '/api/provideLDF/weather/{id}/{type}'],
+      ['post', '/api/provideLDF/weather/{id}'],
+      ['get', '/workflow/process/todoList'],
+      ['get', '/workflow/process/copyList'],
+      ['get', '/workflow/process/finishedList'],
+      ['get', '/api/smart/subitem01/v1.0/toGanttChartByProjectName'],
+      ['get', '/api/MC/McMessageUser/v1.0/personalTotal'],
+      ['post', '/api/MC/McMessageUser/v1.0/read'],
+      ['post', '/api/userTheme/v1.0/insertOrUpdate'],
+      ['get', '/api/userTheme/v1.0/get'],
+      ['get', '/systemProject/version.json'],
+      ['get', '/other/version.json'],
+    ];
+    for (const [method, url] of routes) expect(spec.paths[url]?.[method]?.summary, `${method} ${url}`).toBeTruthy();
+  });
+});

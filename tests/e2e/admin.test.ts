@@ -1,0 +1,117 @@
+/**
+ * Administration screens in Chromium against the real server: every page file renders with its rows; the
+ * dictionary screen is driven through create, search, edit and delete; a user without the permission sees no
+ * administration; a refused Excel import lists its bad rows.
+ */
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoUsers, launchBrowser, logInThroughForm, newPage, screenshot } from './browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function adminPage(path: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await newPage(browser);
+  await logInThroughForm(page, demoUsers.admin.username, demoUsers.admin.password);
+  await page.goto(`/app/systemProject/${path}`);
+  return { page, close: () => context.close() };
+}
+
+describe('every administration page renders from its schema file', () => {
+  it.each([
+    ['user', 'admin'],
+    ['role', 'admin'],
+    ['office', '中建智慧建设集团有限公司'],
+    ['area', '新增'],
+    ['menu', '工作台'],
+    ['dictionary', '汉族'],
+    ['log', '日志查询'],
+    ['project', '滨江花园住宅工程'],
+    ['logo', 'Logo管理'],
+  ])('%s', async (path, text) => {
+    const { page, close } = await adminPage(path);
+    await page.getByTestId(`crud-${path}`).getByText(text, { exact: true }).first().waitFor();
+    await screenshot(page, `admin-${path}`);
+    await close();
+  });
+});
+
+describe('dictionary screen', () => {
+  it('creates, searches, edits and deletes an entry, with the form file’s messages', async () => {
+    const { page, close } = await adminPage('dictionary');
+    const screen = page.getByTestId('crud-dictionary');
+    await screen.getByRole('button', { name: '新增' }).click();
+    const dialog = page.getByTestId('crud-dialog-form');
+    await dialog.getByRole('button', { name: /保存|提交|确定/ }).click();
+    await dialog.getByRole('alert').first().waitFor();
+    await page.locator('#admin-dictionary_type').fill('e2e_kind');
+    await page.locator('#admin-dictionary_label').fill('端到端标签');
+    await page.locator('#admin-dictionary_value').fill('e1');
+    await page.locator('#admin-dictionary_description').fill('浏览器测试');
+    await screenshot(page, 'admin-dictionary-create');
+    await dialog.getByRole('button', { name: /保存|提交|确定/ }).click();
+    await page.getByText('保存成功').first().waitFor();
+
+    await page.locator('#search-dictionary_type').fill('e2e_kind');
+    await page.locator('#search-dictionary_type').press('Enter');
+    await expect.poll(() => screen.locator('tbody tr').count()).toBe(1);
+    await screen.getByText('端到端标签').waitFor();
+
+    await screen.getByRole('button', { name: '编辑' }).click();
+    await expect.poll(() => page.locator('#admin-dictionary_label').inputValue()).toBe('端到端标签');
+    await page.locator('#admin-dictionary_label').fill('改过的标签');
+    await page.getByTestId('crud-dialog-form').getByRole('button', { name: /保存|提交|确定/ }).click();
+    await screen.getByText('改过的标签').waitFor();
+
+    await screen.getByRole('button', { name: '删除' }).click();
+    await page.getByText('确定删除该字典项吗？使用它的下拉选项将不再显示。').waitFor();
+    await page.locator('.arco-popconfirm').getByRole('button', { name: '删除' }).click();
+    await page.getByText('删除成功').first().waitFor();
+    await expect.poll(() => screen.getByText('改过的标签').count()).toBe(0);
+    await close();
+  });
+});
+
+describe('permissions on screen', () => {
+  it('site staff has no administration menu and is told so on an administration address', async () => {
+    const { context, page } = await newPage(browser);
+    await logInThroughForm(page, demoUsers.staff.username, demoUsers.staff.password);
+    await page.goto('/app/work-bench');
+    await page.getByTestId('side-entry').first().waitFor();
+    expect(await page.getByTestId('side-entry').filter({ hasText: '系统管理' }).count()).toBe(0);
+    await page.goto('/app/systemProject/user');
+    await page.getByText(/该功能暂未开放|页面不存在|您没有访问该页面的权限/).first().waitFor();
+    await context.close();
+  });
+});
+
+describe('user import', () => {
+  it('a file with bad rows is refused whole, each bad row listed with its number', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('用户');
+    sheet.addRow(['登录名', '姓名', '初始密码', '所属机构', '手机号']);
+    sheet.addRow(['e2e_ok', '正常用户', 'Passw0rd2026', 'ZJZH', '13600000001']);
+    sheet.addRow(['', '缺登录名', 'Passw0rd2026', 'ZJZH', '13600000002']);
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    const { page, close } = await adminPage('user');
+    await page.getByTestId('crud-user').getByText('admin', { exact: true }).waitFor();
+    await page.getByTestId('crud-import-file').setInputFiles({
+      name: 'users.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer,
+    });
+    const errors = page.getByTestId('crud-import-errors');
+    await errors.waitFor();
+    expect(await errors.textContent()).toMatch(/第 \d+ 行/);
+    await screenshot(page, 'admin-user-import-errors');
+    await close();
+  });
+});
