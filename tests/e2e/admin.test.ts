@@ -67,7 +67,10 @@ describe('dictionary screen', () => {
     await screen.getByRole('button', { name: '编辑' }).click();
     await expect.poll(() => page.locator('#admin-dictionary_label').inputValue()).toBe('端到端标签');
     await page.locator('#admin-dictionary_label').fill('改过的标签');
-    await page.getByTestId('crud-dialog-form').getByRole('button', { name: /保存|提交|确定/ }).click();
+    await page
+      .getByTestId('crud-dialog-form')
+      .getByRole('button', { name: /保存|提交|确定/ })
+      .click();
     await screen.getByText('改过的标签').waitFor();
 
     await screen.getByRole('button', { name: '删除' }).click();
@@ -87,7 +90,10 @@ describe('permissions on screen', () => {
     await page.getByTestId('side-entry').first().waitFor();
     expect(await page.getByTestId('side-entry').filter({ hasText: '系统管理' }).count()).toBe(0);
     await page.goto('/app/systemProject/user');
-    await page.getByText(/该功能暂未开放|页面不存在|您没有访问该页面的权限/).first().waitFor();
+    await page
+      .getByText(/该功能暂未开放|页面不存在|您没有访问该页面的权限/)
+      .first()
+      .waitFor();
     await context.close();
   });
 });
