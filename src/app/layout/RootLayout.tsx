@@ -3,9 +3,12 @@
  * strip around the routed screen; minimum width 1280px, or 600px on the full-screen routes, which show the
  * screen alone.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useApi } from '../../engine/use-api';
 import { useMenuTree } from '../menus/use-menu-tree';
+import { portalApis } from '../portal-apis';
+import { firstSelectable, type CompanyTreeNode } from '../projects/project-tree';
 import { useVersionCheck } from '../shell/use-version-check';
 import { isFullScreenRoute } from './full-screen-routes';
 import { PortalHeader } from './PortalHeader';
@@ -26,8 +29,14 @@ export function RootLayout() {
   useVersionCheck();
   const fullScreen = isFullScreenRoute(location.pathname);
   const [changingPassword, setChangingPassword] = useState(false);
-  // Without a project (none could be picked at login) the initial picker asks, and cannot be dismissed.
-  const [picker, setPicker] = useState<'initial' | 'switch' | null>(selectedProject()?.projectId ? null : 'initial');
+  const [picker, setPicker] = useState<'initial' | 'switch' | null>(null);
+  // Without a project the initial picker asks, and cannot be dismissed; a user with no project to choose (a
+  // personal account) is not trapped in it.
+  const needsProject = !selectedProject()?.projectId;
+  const { data: tree } = useApi<CompanyTreeNode[]>(needsProject ? portalApis.companyTree : null, {});
+  useEffect(() => {
+    if (needsProject && tree && firstSelectable(tree)) setPicker('initial');
+  }, [needsProject, tree]);
 
   if (fullScreen) {
     return (

@@ -28,7 +28,11 @@ export function ProjectSelector({ onMore }: { onMore: () => void }) {
   const choose = async (node: CompanyTreeNode) => {
     setBusy(true);
     try {
-      if ((await chooseProject(seams, toSelection(node))) === 'nothing') setOpen(false);
+      // Another project reloads the page; the same one just closes the popover.
+      if ((await chooseProject(seams, toSelection(node))) === 'nothing') {
+        setBusy(false);
+        setOpen(false);
+      }
     } catch {
       setBusy(false);
     }

@@ -36,7 +36,7 @@ export function DashboardPage({ pageId, context, onOpenApp }: DashboardPageProps
 
 function Dashboard({ file, context, onOpenApp }: { file: DashboardPageFile } & Omit<DashboardPageProps, 'pageId'>) {
   return (
-    <section className="dashboard" data-testid={file.id}>
+    <section className="dashboard" data-testid={`dashboard-${file.id}`}>
       <h1 className="dashboard-title">{file.title}</h1>
       <div className="dashboard-grid" style={{ gridTemplateColumns: `repeat(${file.columns ?? 3}, minmax(0, 1fr))` }}>
         {file.panels.map((panel) => (
