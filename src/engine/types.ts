@@ -105,6 +105,10 @@ export interface CrudDialogAction {
   fromRow?: Record<string, unknown>;
   permission?: string;
   successMessage?: string;
+  /** The load call answers a list: `field` gets each item's `from` (the ids of the users holding a role). */
+  loadInto?: { field: string; from: string };
+  /** Params of the load call beside the row's key. */
+  params?: Record<string, unknown>;
 }
 
 export interface CrudColumn {

@@ -121,3 +121,53 @@ describe('user import', () => {
     await close();
   });
 });
+
+describe('roles and logos', () => {
+  it('a role shows the menus it grants and assigns users, replacing the list', async () => {
+    const { page, close } = await adminPage('role');
+    const screen = page.getByTestId('crud-role');
+    const row = screen.locator('tbody tr', { hasText: 'siteStaff' });
+    await row.getByRole('button', { name: '编辑' }).click();
+    const tree = page.locator('.sf-tree-check');
+    await tree.waitFor();
+    await expect.poll(() => tree.locator('.arco-tree-node-title', { hasText: '工作台' }).count()).toBeGreaterThan(0);
+    expect(await tree.locator('.arco-checkbox-checked').count()).toBeGreaterThan(0);
+    await screenshot(page, 'admin-role-menus');
+    await page.keyboard.press('Escape');
+    await page.locator('.sf-tree-check').waitFor({ state: 'detached' });
+
+    await row.getByRole('button', { name: '分配用户' }).click();
+    const select = page.locator('#role-assign_userIds');
+    await select.waitFor();
+    await expect
+      .poll(() => page.getByTestId('crud-dialog-form').locator('.arco-tag').allTextContents())
+      .toContain('李施工员');
+    await screenshot(page, 'admin-role-assign');
+    await page.getByTestId('crud-dialog-form').getByRole('button', { name: '保存' }).click();
+    await page.getByText('分配成功').first().waitFor();
+    await close();
+  });
+
+  it('a logo is chosen as an image file, previewed and saved', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const { page, close } = await adminPage('logo');
+    const screen = page.getByTestId('crud-logo');
+    await screen.getByRole('button', { name: '新增' }).click();
+    await page.locator('#admin-logo_name').fill('端到端Logo');
+    await page
+      .getByTestId('admin-logo_image-file')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await page.locator('.sf-image-preview').waitFor();
+    await page
+      .getByTestId('crud-dialog-form')
+      .getByRole('button', { name: /保存|提交|确定/ })
+      .click();
+    await page.getByText('保存成功').first().waitFor();
+    await screen.getByText('端到端Logo').waitFor();
+    expect(await screen.locator('tbody tr', { hasText: '端到端Logo' }).locator('img').count()).toBe(1);
+    await close();
+  });
+});

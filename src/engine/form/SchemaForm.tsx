@@ -47,12 +47,28 @@ interface Prepared extends LoadedForm {
   validator: ValidatorType;
 }
 
-/** `ui:options.source` of a choice field: a call and which members of each row are label and value. */
+/**
+ * `ui:options.source` of a choice field: a call, which members of each row are label and value, and for a tree
+ * which member holds the children.
+ */
 interface OptionsSource {
   api: ApiDescriptor;
   params?: Record<string, unknown>;
   label?: string;
   value?: string;
+  children?: string;
+}
+
+function toOptions(rows: unknown, source: OptionsSource): ChoiceOption[] {
+  if (!Array.isArray(rows)) return [];
+  return rows.map((row: Record<string, unknown>) => {
+    const children = source.children ? toOptions(row[source.children], source) : [];
+    return {
+      label: String(row[source.label ?? 'label'] ?? ''),
+      value: row[source.value ?? 'value'] as ChoiceOption['value'],
+      ...(children.length > 0 ? { children } : {}),
+    };
+  });
 }
 
 export function SchemaForm(props: SchemaFormProps) {
@@ -128,12 +144,7 @@ function LoadedSchemaForm({
       loadOptions: async (raw) => {
         const source = raw as OptionsSource;
         const envelope = await runAction(seams, { api: source.api, params: source.params ?? {} }, {});
-        const rows = pickPath(envelope, source.api.resultPath);
-        if (!Array.isArray(rows)) return [];
-        return rows.map((row: Record<string, unknown>): ChoiceOption => ({
-          label: String(row[source.label ?? 'label'] ?? ''),
-          value: row[source.value ?? 'value'] as ChoiceOption['value'],
-        }));
+        return toOptions(pickPath(envelope, source.api.resultPath), source);
       },
     }),
     [seams],

@@ -47,9 +47,14 @@ export function CrudDialog({ action, context, rowKey, onClose, onSaved }: CrudDi
     if (!action.load) return;
     let live = true;
     setError(null);
-    runAction(seams, { api: action.load }, context).then(
+    runAction(seams, { api: action.load }, { ...action.params, [rowKey]: context[rowKey] }).then(
       (envelope) => {
-        const row = (pickPath(envelope, action.load?.resultPath) ?? {}) as Record<string, unknown>;
+        const loaded = pickPath(envelope, action.load?.resultPath);
+        const row = (
+          action.loadInto && Array.isArray(loaded)
+            ? { [action.loadInto.field]: loaded.map((item: Record<string, unknown>) => item[action.loadInto!.from]) }
+            : (loaded ?? {})
+        ) as Record<string, unknown>;
         if (live) setInitial(withoutEmpty({ ...row, ...initialFrom({ ...context, ...row }) }));
       },
       (failure: unknown) => live && setError(failure),

@@ -123,7 +123,7 @@ function LoadedCrudPage({ file }: { file: CrudPageFile }) {
       ellipsis: true,
       render: (_value: unknown, row: Row) => cellValue(column, row),
     })),
-    ...(hasRowActions ? [{ title: '操作', width: 200, render: (_: unknown, row: Row) => rowActions(row) }] : []),
+    ...(hasRowActions ? [{ title: '操作', width: 240, render: (_: unknown, row: Row) => rowActions(row) }] : []),
   ];
 
   return (

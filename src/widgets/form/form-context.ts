@@ -6,6 +6,8 @@
 export interface ChoiceOption {
   label: string;
   value: string | number;
+  /** A tree source (`ui:options.source.children`) nests options. */
+  children?: ChoiceOption[];
 }
 
 /**

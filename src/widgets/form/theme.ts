@@ -18,6 +18,9 @@ export const formWidgets: Record<WidgetName, RegistryWidgetsType[string]> = {
   textarea: lazyWidget(async () => (await import('./choice-widgets')).TextareaWidget),
   smsCode: lazyWidget(async () => (await import('./SmsCodeWidget')).SmsCodeWidget),
   date: lazyWidget(async () => (await import('./date-widget')).DateWidget),
+  multiSelect: lazyWidget(async () => (await import('./multi-widgets')).MultiSelectWidget),
+  treeCheck: lazyWidget(async () => (await import('./multi-widgets')).TreeCheckWidget),
+  image: lazyWidget(async () => (await import('./image-widget')).ImageWidget),
 };
 
 export const formTemplates: Partial<TemplatesType> = {

@@ -2,7 +2,17 @@
  * The names a schema may use in `ui:widget`, beside rjsf's built-in ones (text, password, email, hidden, ...).
  * Plain data so that `schemas:check` (Node) can tell a configurator about a misspelt widget.
  */
-export const customWidgetNames = ['captcha', 'smsCode', 'select', 'radio', 'textarea', 'date'] as const;
+export const customWidgetNames = [
+  'captcha',
+  'smsCode',
+  'select',
+  'radio',
+  'textarea',
+  'date',
+  'multiSelect',
+  'treeCheck',
+  'image',
+] as const;
 export type WidgetName = (typeof customWidgetNames)[number];
 
 export const builtInWidgetNames = [
