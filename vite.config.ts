@@ -15,6 +15,7 @@ export default defineConfig({
     // rjsf renders Markdown descriptions only when asked to; we show descriptions as plain text.
     alias: {
       'markdown-to-jsx/react': fileURLToPath(new URL('./src/widgets/form/plain-description.tsx', import.meta.url)),
+      'resize-observer-polyfill': fileURLToPath(new URL('./src/widgets/native-resize-observer.ts', import.meta.url)),
     },
   },
   build: {

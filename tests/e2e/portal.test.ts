@@ -60,6 +60,11 @@ describe('side menu', () => {
     const { context, page } = await newPage(browser);
     await logInThroughForm(page, demoUsers.admin.username, demoUsers.admin.password);
     await page.goto('/app/work-bench');
+    // Names cut at the spec's limits: the side menu keeps 5 characters, the header user 3 plus an ellipsis.
+    const entry = page.getByTestId('side-entry').filter({ hasText: '搜索词库分' });
+    expect(await entry.textContent()).toBe('搜索词库分');
+    expect(await entry.getAttribute('title')).toBe('搜索词库分析');
+    expect(await page.getByTestId('header-user').textContent()).toBe('您好，系统管...（admin）');
     await page.getByTestId('side-entry').filter({ hasText: '流程审批' }).hover();
     const preview = page.getByTestId('side-preview');
     await preview.waitFor();

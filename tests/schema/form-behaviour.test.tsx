@@ -108,3 +108,21 @@ describe('form effects (individual registration)', () => {
     );
   });
 });
+
+describe('dictionary options', () => {
+  it('are cached in session storage by key: a second form asks the server no more', async () => {
+    sessionStorage.clear();
+    const answer = (request: RequestOptions) =>
+      request.url === '/api/register/getNation'
+        ? { msgCode: 0, errMsg: '', data: [{ label: '汉族', value: '01' }] }
+        : { msgCode: 0, errMsg: '' };
+    const first = renderForm('register', answer);
+    await waitFor(() => expect(first.requests.some((request) => request.url === '/api/register/getNation')).toBe(true));
+    await waitFor(() => expect(sessionStorage.length).toBe(1));
+    cleanup();
+    const second = renderForm('register', answer);
+    await screen.findByPlaceholderText('请输入18位身份证号码');
+    await act(async () => undefined);
+    expect(second.requests.filter((request) => request.url === '/api/register/getNation')).toEqual([]);
+  });
+});

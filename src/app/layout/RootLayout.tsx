@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useApi } from '../../engine/use-api';
 import { useMenuTree } from '../menus/use-menu-tree';
+import { writeStored } from '../session/storage';
 import { portalApis } from '../portal-apis';
 import { firstSelectable, type CompanyTreeNode } from '../projects/project-tree';
 import { useVersionCheck } from '../shell/use-version-check';
@@ -23,6 +24,15 @@ const ChangePasswordDialog = lazy(async () => ({
   default: (await import('../account/ChangePasswordDialog')).ChangePasswordDialog,
 }));
 
+/** The company logo of the selected project's office, kept across sessions (spec section 3) for the header. */
+function useCompanyLogo(): void {
+  const officeId = selectedProject()?.officeId;
+  const { data } = useApi<{ logPath?: string }>(officeId ? portalApis.companyDetail : null, { id: officeId });
+  useEffect(() => {
+    if (data?.logPath) writeStored('companyLogo', data.logPath);
+  }, [data]);
+}
+
 export function RootLayout() {
   const location = useLocation();
   const menus = useMenuTree();
@@ -37,6 +47,7 @@ export function RootLayout() {
   useEffect(() => {
     if (needsProject && tree && firstSelectable(tree)) setPicker('initial');
   }, [needsProject, tree]);
+  useCompanyLogo();
 
   if (fullScreen) {
     return (

@@ -57,6 +57,8 @@ interface OptionsSource {
   label?: string;
   value?: string;
   children?: string;
+  /** 'session': keep the options for the browser session (a dictionary). */
+  cache?: 'session';
 }
 
 function toOptions(rows: unknown, source: OptionsSource): ChoiceOption[] {
@@ -143,8 +145,14 @@ function LoadedSchemaForm({
       },
       loadOptions: async (raw) => {
         const source = raw as OptionsSource;
+        // Dictionaries are cached in session storage by key (spec section 3): one call per browser session.
+        const cacheKey = source.cache === 'session' ? `options:${source.api.method}:${source.api.url}` : undefined;
+        const cached = cacheKey ? sessionStorage.getItem(cacheKey) : null;
+        if (cached) return JSON.parse(cached) as ChoiceOption[];
         const envelope = await runAction(seams, { api: source.api, params: source.params ?? {} }, {});
-        return toOptions(pickPath(envelope, source.api.resultPath), source);
+        const options = toOptions(pickPath(envelope, source.api.resultPath), source);
+        if (cacheKey && options.length > 0) sessionStorage.setItem(cacheKey, JSON.stringify(options));
+        return options;
       },
     }),
     [seams],
