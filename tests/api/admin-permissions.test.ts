@@ -79,6 +79,12 @@ const matrix: Row[] = [
   ['POST', '/api/system/project', ...ADMIN_ONLY],
   ['PUT', `/api/system/project/${X}`, ...ADMIN_ONLY],
   ['DELETE', `/api/system/project/${X}`, ...ADMIN_ONLY],
+  // Base config: the newest is public (GET /api/pub/baseConfig/newest).
+  ['GET', '/api/system/baseConfig/list?pageNo=1&pageSize=10', ...ADMIN_ONLY],
+  ['GET', '/api/system/baseConfig/base-config-demo', ...ADMIN_ONLY],
+  ['POST', '/api/system/baseConfig', ...ADMIN_ONLY],
+  ['PUT', `/api/system/baseConfig/${X}`, ...ADMIN_ONLY],
+  ['DELETE', `/api/system/baseConfig/${X}`, ...ADMIN_ONLY],
 ];
 
 let t: TestApp;
@@ -160,6 +166,7 @@ describe('permission matrix', () => {
         'sys:log:view',
         'sys:logo:edit',
         'sys:project:edit',
+        'sys:config:edit',
       ]),
     );
     expect(admin.data!.dataScope).toEqual({ all: true });
@@ -168,6 +175,7 @@ describe('permission matrix', () => {
       expect.arrayContaining(['sys:user:view', 'sys:user:edit', 'sys:user:import', 'sys:role:edit', 'sys:role:assign']),
     );
     expect(manager.data).not.toContain('sys:office:edit');
+    expect(manager.data).not.toContain('sys:config:edit');
     const staff = await as.staff.call<string[]>('GET', '/api/user/current/permissions');
     expect(staff.data!.filter((p) => p.startsWith('sys:'))).toEqual([]);
   });

@@ -35,9 +35,10 @@ describe('every administration page renders from its schema file', () => {
     ['log', '日志查询'],
     ['project', '滨江花园住宅工程'],
     ['logo', 'Logo管理'],
+    ['baseConfig', '智慧工地管理平台'],
   ])('%s', async (path, text) => {
     const { page, close } = await adminPage(path);
-    await page.getByTestId(`crud-${path}`).getByText(text, { exact: true }).first().waitFor();
+    await page.locator('.crud-page').getByText(text, { exact: true }).first().waitFor();
     await screenshot(page, `admin-${path}`);
     await close();
   });

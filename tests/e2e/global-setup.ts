@@ -57,11 +57,13 @@ export interface RunningServer {
 }
 
 /** The real server on a fresh data directory (also used by tests that need an install of their own). */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** `cwd`: another copy of the project (a test that adds schema files to a copy serves that copy). */
+export async function startServer(env: Record<string, string> = {}, cwd?: string): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   let log = '';
   const child = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),

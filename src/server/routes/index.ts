@@ -45,6 +45,7 @@ import workflowProcess from './workflow/process.js';
 import zhgdProjectWithOfficeName from './zhgd/project/with-office-name.js';
 // System administration (issue 5).
 import adminArea from './api/system/area/area.js';
+import adminBaseConfig from './api/system/base-config/admin.js';
 import adminDictionary from './api/system/dictionary/admin.js';
 import adminLogo from './api/system/logo/logo.js';
 import adminMenu from './api/system/menu/menu.js';
@@ -106,6 +107,7 @@ const routeModules: [prefix: string, plugin: FastifyPluginAsync][] = [
   ['/api/system/logo', adminLogo],
   ['/api/system/test', adminSystemLog],
   ['/api/system/project', adminProject],
+  ['/api/system/baseConfig', adminBaseConfig],
   ['/api/user', userCurrentGrants],
   ['/api/user', adminUser],
   ['/api/user/v1.0', userImport],

@@ -2,6 +2,7 @@
 import type { Clock } from '../config.js';
 import type { Db } from '../db/database.js';
 import { AdminAreas } from './admin-areas.js';
+import { AdminBaseConfigs } from './admin-base-configs.js';
 import { AdminDictionaries } from './admin-dictionaries.js';
 import { AdminLogos } from './admin-logos.js';
 import { AdminMenus } from './admin-menus.js';
@@ -26,6 +27,7 @@ export interface AdminServices {
   users: AdminUsers;
   logos: AdminLogos;
   projects: AdminProjects;
+  baseConfigs: AdminBaseConfigs;
   userImport: UserImport;
 }
 
@@ -49,6 +51,7 @@ export function createAdminServices(
     users: new AdminUsers(db, offices, roles, users, sessions, permissions, now),
     logos: new AdminLogos(db, now),
     projects: new AdminProjects(db),
+    baseConfigs: new AdminBaseConfigs(db),
     userImport: new UserImport(db, offices, now),
   };
 }

@@ -1,0 +1,125 @@
+/**
+ * The promise of the low-code design (issue: "a configurator can add a screen"): in a temporary copy of the
+ * project, add a page file, its search form and a menu record, and nothing else; `schemas:check` accepts them,
+ * the build and the server pick them up, and the new screen shows in the side menu and works.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from './browser';
+import { FIXED_CAPTCHA, startServer, type RunningServer } from './global-setup';
+
+const root = join(import.meta.dirname, '../..');
+let copy: string;
+let server: RunningServer | undefined;
+let browser: Browser;
+
+const nationPage = {
+  kind: 'crud',
+  id: 'nation',
+  title: '民族字典',
+  description: '只看民族字典的一个新页面：一个页面文件、一个查询表单、一条菜单记录。',
+  permission: 'sys:dict:view',
+  search: 'search-nation',
+  list: {
+    api: { method: 'GET', url: '/api/system/dictionary/list', resultPath: 'data' },
+    params: { type: 'nation' },
+    rows: 'dataList',
+    total: 'total',
+    pageSize: 8,
+  },
+  columns: [
+    { field: 'value', title: '代码', width: 80 },
+    { field: 'label', title: '民族' },
+  ],
+};
+
+const nationSearch = {
+  kind: 'form',
+  id: 'search-nation',
+  schema: {
+    type: 'object',
+    properties: {
+      label: { type: 'string', title: '民族', maxLength: 20, errorMessage: { maxLength: '民族名称不能超过20个字符' } },
+    },
+  },
+  uiSchema: { 'ui:options': { columns: 4 }, label: { 'ui:placeholder': '如 回族', 'ui:options': { enter: 'submit' } } },
+  submitText: '查询',
+};
+
+/** Runs a command in the copy; a failure carries what the command printed. */
+function run(command: string, args: string[]): void {
+  try {
+    execFileSync(command, args, { cwd: copy, stdio: 'pipe', encoding: 'utf8' });
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(' ')} failed:\n${failed.stdout ?? ''}${failed.stderr ?? ''}`);
+  }
+}
+
+beforeAll(async () => {
+  copy = mkdtempSync(join(tmpdir(), 'portal-copy-'));
+  for (const entry of ['src', 'schemas', 'scripts', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts']) {
+    cpSync(join(root, entry), join(copy, entry), { recursive: true });
+  }
+  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
+
+  writeFileSync(join(copy, 'schemas/pages/nation.json'), JSON.stringify(nationPage, null, 2));
+  writeFileSync(join(copy, 'schemas/forms/search-nation.json'), JSON.stringify(nationSearch, null, 2));
+  const menusFile = join(copy, 'schemas/seed/menus.json');
+  const menus = JSON.parse(readFileSync(menusFile, 'utf8'));
+  const system = menus.menus.find((menu: { id: string }) => menu.id === 'sys');
+  system.children.push({
+    id: 'sys-nation',
+    name: '民族字典',
+    sort: 999,
+    href: '/systemProject/nation',
+    target: 'system/nation',
+    specialLogo: 'navigation',
+    permission: 'sys:dict:view',
+  });
+  writeFileSync(menusFile, JSON.stringify(menus, null, 2));
+
+  run('npx', ['tsx', 'scripts/schemas-check.ts']);
+  run('npx', ['vite', 'build', '--logLevel', 'error']);
+  server = await startServer({}, copy);
+  browser = await launchBrowser();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(copy, { recursive: true, force: true });
+});
+
+describe('a configurator adds a screen by schema files only', () => {
+  it('the new screen is in the side menu, lists the rows and searches them', async () => {
+    const context = await browser.newContext({
+      locale: 'zh-CN',
+      baseURL: server!.baseUrl,
+      viewport: { width: 1440, height: 900 },
+    });
+    const page = await context.newPage();
+    await page.goto('/app/login');
+    await page.locator('#login_username').fill('admin');
+    await page.locator('#login_password').fill('Admin@2026');
+    await page.locator('#login_validateCode').fill(FIXED_CAPTCHA);
+    await page.locator('#login_validateCode').press('Enter');
+    await page.waitForURL('**/app/gateway-page');
+    await page.goto('/app/work-bench');
+    await page.getByTestId('side-entry').filter({ hasText: '系统管理' }).hover();
+    await page.getByTestId('side-preview').getByText('民族字典').click();
+    await page.waitForURL('**/app/systemProject/nation');
+    const screen = page.getByTestId('crud-nation');
+    await screen.getByText('汉族').waitFor();
+    await page.locator('#search-nation_label').fill('回族');
+    await page.locator('#search-nation_label').press('Enter');
+    await expect.poll(() => screen.locator('tbody tr').count()).toBe(1);
+    await screen.getByText('回族').waitFor();
+    await screenshot(page, 'new-screen-nation');
+    await context.close();
+  });
+});
