@@ -2,7 +2,8 @@
 import { pickPath } from '../../engine/api';
 import { SchemaDialog } from '../../engine/dialog/SchemaDialog';
 import { useSeams } from '../../engine/seams';
-import { aiLibraryUrl, openInNewWindow, type AiPrepared } from './ai-library';
+import { openInNewWindow } from '../shell/new-window';
+import { aiLibraryUrl, type AiPrepared } from './ai-library';
 
 export default function AiSmsDialog({
   prepared,

@@ -14,8 +14,8 @@ import { SiteFooter } from '../login/SiteFooter';
 import { portalApis } from '../portal-apis';
 import { logout } from '../session/logout';
 import { hasToken, readStored } from '../session/storage';
-import { openInNewWindow, prepareAiLibrary, type AiPrepared } from './ai-library';
-import { thirdPartyAddress } from '../menus/menu-tree';
+import { openInNewWindow } from '../shell/new-window';
+import { prepareAiLibrary, type AiPrepared } from './ai-library';
 import { selectedProject } from '../layout/selected-project';
 import { tileAction } from './tile-actions';
 
@@ -52,13 +52,13 @@ export function GatewayPage() {
   };
 
   const open = (tile: MenuRecord) => {
-    const action = tileAction(tile, loggedIn);
+    const action = tileAction(tile, loggedIn, selectedProject()?.projectName);
     switch (action.kind) {
       case 'navigate':
         navigate(action.path);
         break;
       case 'new-tab':
-        openInNewWindow(thirdPartyAddress(action.url, selectedProject()?.projectName), seams);
+        openInNewWindow(action.url, seams);
         break;
       case 'login':
         navigate(LOGIN_PATH);

@@ -28,10 +28,3 @@ export async function aiLibraryUrl(seams: EngineSeams, prepared: AiPrepared, acc
   );
   return String(pickPath(envelope, `${portalApis.aiReturnUrl.resultPath}.aiUrl`));
 }
-
-/** Opens the address in a new window without giving it this page; a blocked pop-up is said, not swallowed. */
-export function openInNewWindow(url: string, seams: EngineSeams): void {
-  const opened = window.open(url, '_blank');
-  if (opened) opened.opener = null;
-  else seams.notify.error('浏览器拦截了新窗口，请允许本站弹出窗口后重试');
-}

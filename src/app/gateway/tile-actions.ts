@@ -3,6 +3,7 @@
  * handler, send an anonymous visitor to login, or say the entry is not open yet.
  */
 import type { MenuRecord } from '../../shared/envelope';
+import { appTarget } from '../menus/menu-tree';
 
 export type TileAction =
   | { kind: 'navigate'; path: string }
@@ -15,13 +16,16 @@ export const UNAVAILABLE_MESSAGE = '该入口暂未开放';
 /** Targets handled by code of their own rather than by a route. */
 export const SPECIAL_HANDLERS = ['ai-library'] as const;
 
-export function tileAction(tile: MenuRecord, loggedIn: boolean): TileAction {
-  const path = tile.href || tile.vueRoute;
-  const url = tile.thirdPartyUrl || path;
+/**
+ * A tile is a menu record: where it leads is decided as for every menu (menus/menu-tree.ts `appTarget`, third-party
+ * addresses with the project name filled in); the gateway adds its special handlers and sends visitors to login.
+ */
+export function tileAction(tile: MenuRecord, loggedIn: boolean, projectName?: string): TileAction {
   if ((SPECIAL_HANDLERS as readonly string[]).includes(tile.target)) {
     return loggedIn ? { kind: 'special', handler: tile.target } : { kind: 'login' };
   }
-  if (!url) return { kind: 'unavailable', message: UNAVAILABLE_MESSAGE };
-  if (tile.remarks === '_blank' || /^https?:\/\//.test(url)) return { kind: 'new-tab', url };
-  return loggedIn ? { kind: 'navigate', path } : { kind: 'login' };
+  const target = appTarget(tile, projectName);
+  if (target.kind === 'unavailable') return { kind: 'unavailable', message: UNAVAILABLE_MESSAGE };
+  if (target.kind === 'new-tab') return target;
+  return loggedIn ? { kind: 'navigate', path: target.path } : { kind: 'login' };
 }

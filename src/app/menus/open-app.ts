@@ -9,6 +9,7 @@ import { UNAVAILABLE_MESSAGE } from '../gateway/tile-actions';
 import { opensTab, type OpenTab } from '../layout/open-tabs';
 import { selectedProject } from '../layout/selected-project';
 import { portalApis } from '../portal-apis';
+import { openInNewWindow } from '../shell/new-window';
 import { appTarget } from './menu-tree';
 
 export function openApp(
@@ -21,8 +22,7 @@ export function openApp(
   const target = appTarget(app, projectName);
   if (target.kind === 'unavailable') return seams.notify.error(UNAVAILABLE_MESSAGE);
   if (target.kind === 'new-tab') {
-    const opened = window.open(target.url, '_blank');
-    if (opened) opened.opener = null;
+    openInNewWindow(target.url, seams);
   } else {
     if (opensTab(app)) openTab({ id: app.id, name: app.name, href: target.path });
     navigate(target.path);

@@ -55,38 +55,11 @@ export function filterTree(tree: readonly CompanyTreeNode[], text: string): Comp
   });
 }
 
-/** The selection fields stored as `selectInfo` (spec section 3), without the tree structure. */
+/** The selection fields stored as `selectInfo` (spec section 3): the node without its tree structure. */
 export function toSelection(node: CompanyTreeNode): SelectedProject {
-  const {
-    edpId,
-    edpName,
-    objectId,
-    objectName,
-    status,
-    code,
-    officeId,
-    projectName,
-    projectType,
-    projectId,
-    parentId,
-    logPath,
-    functionModel,
-  } = node;
-  return {
-    edpId,
-    edpName,
-    objectId,
-    objectName,
-    status,
-    code,
-    officeId,
-    projectName,
-    projectType,
-    projectId,
-    parentId,
-    logPath,
-    functionModel,
-  };
+  // `parentId` is one of the selection's fields; the others here belong to the tree.
+  const { id: _id, name: _name, type: _type, clickFlag: _clickFlag, childList: _childList, ...selection } = node;
+  return selection;
 }
 
 export type SelectionOutcome = 'nothing' | 'reload' | 'to-workbench';

@@ -2,8 +2,8 @@ import { Input, Radio, Select } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Select/style/css.js';
 import '@arco-design/web-react/es/Radio/style/css.js';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useState } from 'react';
-import { widgetContext, type ChoiceOption as Option } from './form-context';
+import type { ChoiceOption as Option } from './form-context';
+import { useSourceOptions, type SourceOptions } from './use-source-options';
 
 function enumOptions(props: WidgetProps): Option[] {
   return (props.options.enumOptions ?? []).map((option) => ({
@@ -12,30 +12,12 @@ function enumOptions(props: WidgetProps): Option[] {
   }));
 }
 
-/**
- * Options from the schema's `enum`, or from a server source of `ui:options.source` (a dictionary), loaded once
- * the select is shown; a failed load says so in the empty list and can be retried by opening it again.
- */
-function useOptions(props: WidgetProps): { options: Option[]; loading: boolean; failed: boolean; retry: () => void } {
-  const source = props.options.source;
-  const { loadOptions } = widgetContext(props.registry.formContext);
-  const [loaded, setLoaded] = useState<Option[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!source || !loadOptions) return;
-    let live = true;
-    setFailed(false);
-    loadOptions(source).then(
-      (options) => live && setLoaded(options),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [source, loadOptions, attempt]);
-  if (!source) return { options: enumOptions(props), loading: false, failed: false, retry: () => undefined };
-  return { options: loaded ?? [], loading: loaded === null && !failed, failed, retry: () => setAttempt((n) => n + 1) };
+/** Options from the schema's `enum`, or from a server source of `ui:options.source` (a dictionary). */
+function useOptions(props: WidgetProps): SourceOptions {
+  const fromSource = useSourceOptions(props);
+  return props.options.source
+    ? fromSource
+    : { options: enumOptions(props), loading: false, failed: false, retry: () => undefined };
 }
 
 export function SelectWidget(props: WidgetProps) {

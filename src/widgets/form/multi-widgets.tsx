@@ -6,27 +6,8 @@ import { Select, Tree } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Select/style/css.js';
 import '@arco-design/web-react/es/Tree/style/css.js';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useState } from 'react';
-import { widgetContext, type ChoiceOption } from './form-context';
-
-function useSourceOptions(props: WidgetProps): { options: ChoiceOption[]; loading: boolean; failed: boolean } {
-  const source = props.options.source;
-  const { loadOptions } = widgetContext(props.registry.formContext);
-  const [options, setOptions] = useState<ChoiceOption[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!source || !loadOptions) return;
-    let live = true;
-    loadOptions(source).then(
-      (loaded) => live && setOptions(loaded),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [source, loadOptions]);
-  return { options: options ?? [], loading: options === null && !failed, failed };
-}
+import type { ChoiceOption } from './form-context';
+import { useSourceOptions } from './use-source-options';
 
 const asIds = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
