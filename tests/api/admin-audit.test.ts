@@ -1,9 +1,9 @@
 /** The audit log: every API write lands in sys_log with secrets removed; reads do not; a logging failure is harmless. */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MsgCode } from '../../src/shared/envelope.js';
-import { callers, encryptedPassword, type Caller, type PageData, type Who } from './admin-helpers.js';
-import { createTestApp, login, type TestApp } from './test-app.js';
+import { encryptedPassword, useCallers, type PageData } from './admin-helpers.js';
+import { login, useTestApp } from './test-app.js';
 
 interface LogRow {
   title: string;
@@ -19,15 +19,8 @@ interface LogRow {
   type: string;
 }
 
-let t: TestApp;
-let as: Record<Who, Caller>;
-beforeAll(async () => {
-  t = await createTestApp();
-  as = await callers(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const as = useCallers(t);
 
 async function logs(query = ''): Promise<LogRow[]> {
   await t.app.services.admin.auditLog.flush();

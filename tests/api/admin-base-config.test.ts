@@ -3,11 +3,11 @@
  * /api/system/baseConfig): versions newest first, the newest in force at GET /api/pub/baseConfig/newest at once,
  * the last row kept, the form's messages, and who may call what.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BaseConfig } from '../../src/shared/envelope.js';
 import { MsgCode } from '../../src/shared/envelope.js';
-import { callers, type Caller, type PageData, type Who } from './admin-helpers.js';
-import { createTestApp, type TestApp } from './test-app.js';
+import { useCallers, type PageData } from './admin-helpers.js';
+import { useTestApp } from './test-app.js';
 
 interface ConfigRecord extends BaseConfig {
   id: string;
@@ -17,15 +17,8 @@ interface FieldErrors {
   errors: { field: string; message: string }[];
 }
 
-let t: TestApp;
-let as: Record<Who, Caller>;
-beforeAll(async () => {
-  t = await createTestApp();
-  as = await callers(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const as = useCallers(t);
 
 const URL = '/api/system/baseConfig';
 const PNG = `data:image/png;base64,${Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').toString('base64')}`;

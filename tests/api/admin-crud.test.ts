@@ -1,19 +1,12 @@
 /** Happy paths (and the main refusals) of every administration resource. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MenuRecord } from '../../src/shared/envelope.js';
 import { MsgCode } from '../../src/shared/envelope.js';
-import { callers, encryptedPassword, type Caller, type PageData, type Who } from './admin-helpers.js';
-import { createTestApp, json, login, type TestApp } from './test-app.js';
+import { encryptedPassword, useCallers, type PageData } from './admin-helpers.js';
+import { json, login, useTestApp } from './test-app.js';
 
-let t: TestApp;
-let as: Record<Who, Caller>;
-beforeAll(async () => {
-  t = await createTestApp();
-  as = await callers(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const as = useCallers(t);
 
 interface Tree {
   id: string;

@@ -1,7 +1,8 @@
 /** Shared pieces of the administration API tests (tests/api/admin-*.test.ts). */
 import type { FastifyInstance } from 'fastify';
+import { beforeAll } from 'vitest';
 import type { Envelope } from '../../src/shared/envelope.js';
-import { DEMO, encryptLikeBrowser, json, loginTokens, publicKeys } from './test-app.js';
+import { DEMO, encryptLikeBrowser, json, loginTokens, publicKeys, type TestApp } from './test-app.js';
 
 export type Who = 'admin' | 'manager' | 'staff' | 'none';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -41,6 +42,27 @@ export async function callers(app: FastifyInstance): Promise<Record<Who, Caller>
     staff: caller(app, staff.access_token),
     none: caller(app, undefined),
   };
+}
+
+/** `callers` of the test app, logged in before the tests of the enclosing file or describe block. */
+export function useCallers(t: Pick<TestApp, 'app'>): Record<Who, Caller> {
+  let current: Record<Who, Caller> | undefined;
+  beforeAll(async () => {
+    current = await callers(t.app);
+  });
+  const late = (who: Who): Caller => {
+    const ready = (): Caller => {
+      if (!current) throw new Error('the callers log in in beforeAll: use them inside tests and hooks');
+      return current[who];
+    };
+    return {
+      get token() {
+        return ready().token;
+      },
+      call: <T>(method: Method, url: string, payload?: unknown) => ready().call<T>(method, url, payload),
+    };
+  };
+  return { admin: late('admin'), manager: late('manager'), staff: late('staff'), none: late('none') };
 }
 
 /** The password field as the admin user form sends it (RSA-OAEP, like the login). */

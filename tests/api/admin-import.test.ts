@@ -1,19 +1,12 @@
 /** Excel import of users: the template, 1,000 good rows in one go, and a file with bad rows (nothing imported). */
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MsgCode } from '../../src/shared/envelope.js';
-import { callers, type Caller, type Who } from './admin-helpers.js';
-import { createTestApp, json, type TestApp } from './test-app.js';
+import { useCallers, type Who } from './admin-helpers.js';
+import { json, useTestApp } from './test-app.js';
 
-let t: TestApp;
-let as: Record<Who, Caller>;
-beforeAll(async () => {
-  t = await createTestApp();
-  as = await callers(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const as = useCallers(t);
 
 const HEADER = ['登录名*', '姓名*', '初始密码*', '所属机构*', '手机号', '邮箱', '电话', '工号', '角色', '备注'];
 

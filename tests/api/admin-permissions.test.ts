@@ -3,10 +3,10 @@
  * token. 'ok' = let through the permission gate (any answer but -401 / -403; reads answer 0), 403 = 无权访问,
  * 401 = 请先登录. Writes aim at ids that do not exist, so the matrix changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MsgCode } from '../../src/shared/envelope.js';
-import { callers, type Caller, type Method, type Who } from './admin-helpers.js';
-import { createTestApp, type TestApp } from './test-app.js';
+import { useCallers, type Method, type Who } from './admin-helpers.js';
+import { useTestApp } from './test-app.js';
 
 type Expect = 'ok' | 403 | 401;
 type Row = [method: Method, url: string, admin: Expect, manager: Expect, staff: Expect, none: Expect];
@@ -87,15 +87,8 @@ const matrix: Row[] = [
   ['DELETE', `/api/system/baseConfig/${X}`, ...ADMIN_ONLY],
 ];
 
-let t: TestApp;
-let as: Record<Who, Caller>;
-beforeAll(async () => {
-  t = await createTestApp();
-  as = await callers(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const as = useCallers(t);
 
 const WHO: Who[] = ['admin', 'manager', 'staff', 'none'];
 

@@ -1,34 +1,16 @@
 /** The AI library hand-over (prepare, check, returnUrl) and single sign-on tickets (POST /api/pub/cas/exchange). */
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser, TokenPair } from '../../src/shared/envelope.js';
 import { mintSsoTicket } from '../../src/server/services/single-sign-on.js';
 import { hashPassword } from '../../src/server/services/passwords.js';
-import {
-  DEMO,
-  MINUTE,
-  SECOND,
-  createTestApp,
-  json,
-  lastCode,
-  loginTokens,
-  testClock,
-  type TestApp,
-  type TestClock,
-} from './test-app.js';
+import { DEMO, MINUTE, SECOND, json, lastCode, loginTokens, testClock, useTestApp, type TestApp } from './test-app.js';
 
 const AI_SECRET = 'ai-shared-secret';
 const AI_URL = 'https://ai.example.com/library?from=portal';
 
-let t: TestApp;
-let clock: TestClock;
-beforeAll(async () => {
-  clock = testClock();
-  t = await createTestApp({ now: clock.now, aiUrl: AI_URL, aiSecret: AI_SECRET });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const clock = testClock();
+const t = useTestApp({ now: clock.now, aiUrl: AI_URL, aiSecret: AI_SECRET });
 
 const hmacHex = (text: string) => createHmac('sha256', AI_SECRET).update(text).digest('hex');
 

@@ -1,26 +1,19 @@
 import { hashPassword } from '../../src/server/services/passwords.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CurrentUser, TokenPair } from '../../src/shared/envelope.js';
 import {
   CAPTCHA_TEXT,
   DEMO,
-  createTestApp,
   encryptLikeBrowser,
   getCaptchaCookie,
   json,
   login,
   loginTokens,
   publicKeys,
-  type TestApp,
+  useTestApp,
 } from './test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const currentUser = (token?: string) =>
   t.app.inject({ method: 'GET', url: '/api/user/getCurrentUser', headers: token ? { 'access-token': token } : {} });

@@ -1,18 +1,12 @@
 import smCrypto from 'sm-crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { runSeed } from '../../src/server/seed/index.js';
 import { ensureKeys } from '../../src/server/services/keys.js';
 import type { BaseConfig, MenuRecord, PublicKeys } from '../../src/shared/envelope.js';
-import { DEMO, createTestApp, createTestDatabase, json, loginTokens, type TestApp } from './test-app.js';
+import { DEMO, createTestDatabase, json, loginTokens, useTestApp } from './test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 interface MenuData {
   pcMenu: { childList: MenuRecord[] };

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from './test-app.js';
+import { json, useTestApp } from './test-app.js';
 
-let t: TestApp;
+const t = useTestApp();
 let web: FastifyInstance;
 let webDir: string;
 
@@ -18,14 +18,12 @@ beforeAll(async () => {
     path.join(webDir, 'version.json'),
     JSON.stringify({ version: '9.9.9', buildTime: '2026-01-01T00:00:00Z' }),
   );
-  t = await createTestApp();
   web = await t.sibling({ webDir });
   t.app.get('/api/test/boom', async () => {
     throw new Error('secret internal detail');
   });
 });
-afterAll(async () => {
-  await t?.close();
+afterAll(() => {
   rmSync(webDir, { recursive: true, force: true });
 });
 

@@ -2,7 +2,7 @@
  * Phone login, the lockout after 5 failures, GET /api/system/sendCode/getMobile, and the -16001 rules (password
  * age, initial administrator).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CurrentUser, TokenPair } from '../../src/shared/envelope.js';
 import { ensureInitialAdmin } from '../../src/server/seed/initial-admin.js';
 import { hashPassword } from '../../src/server/services/passwords.js';
@@ -19,19 +19,12 @@ import {
   publicKeys,
   sm2LikeBrowser,
   testClock,
+  useTestApp,
   type TestApp,
-  type TestClock,
 } from './test-app.js';
 
-let t: TestApp;
-let clock: TestClock;
-beforeAll(async () => {
-  clock = testClock();
-  t = await createTestApp({ now: clock.now });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const clock = testClock();
+const t = useTestApp({ now: clock.now });
 
 const currentUser = (app: TestApp['app'], token: string) =>
   app.inject({ method: 'GET', url: '/api/user/getCurrentUser', headers: { 'access-token': token } });

@@ -1,11 +1,10 @@
 /** Changing a password, forgotten password (sendSMS reset, verifySms, passwardUpdate), and loginFlag. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../src/shared/envelope.js';
 import { hashPassword } from '../../src/server/services/passwords.js';
 import {
   DEMO,
   MINUTE,
-  createTestApp,
   encryptLikeBrowser,
   json,
   lastCode,
@@ -15,19 +14,11 @@ import {
   publicKeys,
   sm2LikeBrowser,
   testClock,
-  type TestApp,
-  type TestClock,
+  useTestApp,
 } from './test-app.js';
 
-let t: TestApp;
-let clock: TestClock;
-beforeAll(async () => {
-  clock = testClock();
-  t = await createTestApp({ now: clock.now });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const clock = testClock();
+const t = useTestApp({ now: clock.now });
 
 const currentUser = (token: string) =>
   t.app.inject({ method: 'GET', url: '/api/user/getCurrentUser', headers: { 'access-token': token } });

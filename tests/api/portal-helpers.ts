@@ -1,11 +1,13 @@
 /** Helpers of the portal's API tests (issue 4): logged-in calls and a second company to test scoping against. */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { beforeAll } from 'vitest';
 import type { Db } from '../../src/server/db/database.js';
 import { hashPassword } from '../../src/server/services/passwords.js';
 import type { Envelope } from '../../src/shared/envelope.js';
-import { DEMO, json, loginTokens } from './test-app.js';
+import { DEMO, json, loginTokens, type TestApp } from './test-app.js';
 
-export type DemoUser = keyof typeof DEMO;
+/** A demo account, or 'other': the manager of the second company (`addOtherCompany`). */
+export type PortalUser = keyof typeof DEMO | 'other';
 
 /** A caller bound to one access token. */
 export interface Caller {
@@ -28,9 +30,35 @@ export function callerWith(app: FastifyInstance, token: string): Caller {
   };
 }
 
-export async function loginAs(app: FastifyInstance, user: DemoUser): Promise<Caller> {
-  const tokens = await loginTokens(app, DEMO[user].username, DEMO[user].password);
+export async function loginAs(app: FastifyInstance, user: PortalUser): Promise<Caller> {
+  const { username, password } = user === 'other' ? OTHER : DEMO[user];
+  const tokens = await loginTokens(app, username, password);
   return callerWith(app, tokens.access_token);
+}
+
+/**
+ * Callers for `users`, logged in together before the tests of the enclosing file or describe block:
+ * `const [admin, staff] = useLogins(t, 'admin', 'staff')`. Use them inside tests and hooks.
+ */
+export function useLogins(t: Pick<TestApp, 'app'>, ...users: PortalUser[]): Caller[] {
+  let current: Caller[] | undefined;
+  beforeAll(async () => {
+    current = await Promise.all(users.map((user) => loginAs(t.app, user)));
+  });
+  return users.map((user, i): Caller => {
+    const ready = (): Caller => {
+      if (!current) throw new Error(`${user} logs in in beforeAll: use the caller inside tests and hooks`);
+      return current[i];
+    };
+    return {
+      get token() {
+        return ready().token;
+      },
+      raw: (options) => ready().raw(options),
+      post: <T>(url: string, payload?: unknown) => ready().post<T>(url, payload),
+      get: <T, I>(url: string, query?: Record<string, string>) => ready().get<T, I>(url, query),
+    };
+  });
 }
 
 export const OTHER = {
@@ -98,11 +126,6 @@ export async function addOtherCompany(db: Db): Promise<void> {
     })
     .execute();
   await db.insertInto('sys_user_role').values({ user_id: 'user-other', role_id: 'role-company-manager' }).execute();
-}
-
-export async function loginOther(app: FastifyInstance): Promise<Caller> {
-  const tokens = await loginTokens(app, OTHER.username, OTHER.password);
-  return callerWith(app, tokens.access_token);
 }
 
 export const PROJECTS = {

@@ -2,27 +2,13 @@
  * Menus of the logged-in portal: role menu trees per demo role and project type, common applications
  * (MyCommonMenu) and recently used menus (RecentlyUsed).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MenuRecord } from '../../src/shared/envelope.js';
-import { type Caller, loginAs, PROJECTS } from './portal-helpers.js';
-import { createTestApp, json, type TestApp } from './test-app.js';
+import { type Caller, PROJECTS, useLogins } from './portal-helpers.js';
+import { json, useTestApp } from './test-app.js';
 
-let t: TestApp;
-let admin: Caller;
-let manager: Caller;
-let staff: Caller;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [admin, manager, staff] = await Promise.all([
-    loginAs(t.app, 'admin'),
-    loginAs(t.app, 'manager'),
-    loginAs(t.app, 'staff'),
-  ]);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const [admin, manager, staff] = useLogins(t, 'admin', 'manager', 'staff');
 
 function flatten(list: MenuRecord[]): MenuRecord[] {
   return list.flatMap((m) => [m, ...flatten(m.childList)]);

@@ -3,39 +3,23 @@
  * (withOfficeName), company logos, the concrete app hand-over and the saved user theme; scoping between companies.
  */
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConcreteApp } from '../../src/server/services/concrete-app.js';
 import type { CompanyTreeNode, OfficeTreeNode, ProjectListRow } from '../../src/server/services/projects.js';
 import type { UserTheme } from '../../src/server/services/user-theme.js';
 import { defaultPortalConfig } from '../../src/server/portal-config.js';
-import { addOtherCompany, type Caller, loginAs, loginOther, OTHER, PROJECTS } from './portal-helpers.js';
-import { createTestApp, json, type TestApp } from './test-app.js';
+import { addOtherCompany, type Caller, OTHER, PROJECTS, useLogins } from './portal-helpers.js';
+import { json, useTestApp } from './test-app.js';
 
 const CONCRETE_SECRET = 'concrete-test-secret';
-let t: TestApp;
-let admin: Caller;
-let manager: Caller;
-let staff: Caller;
-let other: Caller;
-
-beforeAll(async () => {
-  t = await createTestApp({
-    portal: defaultPortalConfig({
-      concreteUrl: 'https://concrete.example.com/sso?from=portal',
-      concreteSecret: CONCRETE_SECRET,
-    }),
-  });
-  await addOtherCompany(t.db);
-  [admin, manager, staff, other] = await Promise.all([
-    loginAs(t.app, 'admin'),
-    loginAs(t.app, 'manager'),
-    loginAs(t.app, 'staff'),
-    loginOther(t.app),
-  ]);
+const t = useTestApp({
+  portal: defaultPortalConfig({
+    concreteUrl: 'https://concrete.example.com/sso?from=portal',
+    concreteSecret: CONCRETE_SECRET,
+  }),
 });
-afterAll(async () => {
-  await t?.close();
-});
+beforeAll(() => addOtherCompany(t.db));
+const [admin, manager, staff, other] = useLogins(t, 'admin', 'manager', 'staff', 'other');
 
 function flatten<T extends { childList: T[] }>(list: T[]): T[] {
   return list.flatMap((n) => [n, ...flatten(n.childList)]);

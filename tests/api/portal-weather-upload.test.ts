@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPortalConfig } from '../../src/server/portal-config.js';
 import type { StoredFile } from '../../src/server/services/uploads.js';
 import type { WeatherData } from '../../src/server/services/weather.js';
-import { addOtherCompany, type Caller, loginAs, OTHER, PROJECTS } from './portal-helpers.js';
-import { createTestApp, json, type TestApp } from './test-app.js';
+import { addOtherCompany, type Caller, OTHER, PROJECTS, useLogins } from './portal-helpers.js';
+import { json, useTestApp } from './test-app.js';
 
 interface FakeProvider {
   url: string;
@@ -94,33 +94,24 @@ async function fakeProvider(key: string): Promise<FakeProvider> {
 }
 
 let provider: FakeProvider;
-let configured: TestApp;
-let unconfigured: TestApp;
-let staff: Caller;
-let manager: Caller;
-let plain: Caller;
-
 beforeAll(async () => {
   provider = await fakeProvider('weather-key');
-  configured = await createTestApp({
-    portal: defaultPortalConfig({
-      weather: { url: provider.url, key: 'weather-key', timeoutMs: 500 },
-      uploadMaxBytes: 64 * 1024,
-    }),
-  });
-  await addOtherCompany(configured.db);
-  unconfigured = await createTestApp();
-  [staff, manager, plain] = await Promise.all([
-    loginAs(configured.app, 'staff'),
-    loginAs(configured.app, 'manager'),
-    loginAs(unconfigured.app, 'staff'),
-  ]);
 });
 afterAll(async () => {
-  await configured?.close();
-  await unconfigured?.close();
   await provider?.close();
 });
+
+// The provider's address exists once it listens (beforeAll above).
+const configured = useTestApp(() => ({
+  portal: defaultPortalConfig({
+    weather: { url: provider.url, key: 'weather-key', timeoutMs: 500 },
+    uploadMaxBytes: 64 * 1024,
+  }),
+}));
+beforeAll(() => addOtherCompany(configured.db));
+const unconfigured = useTestApp();
+const [staff, manager] = useLogins(configured, 'staff', 'manager');
+const [plain] = useLogins(unconfigured, 'staff');
 
 describe('weather', () => {
   it('without a provider: msgCode 0 and configured false', async () => {

@@ -2,32 +2,18 @@
  * Workbench data: project statistics computed from laborer rows, contract figures, approval summary, messages,
  * process task lists, gantt rows, device warnings, micro-app versions and the portal's demo seed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateLaborers, loadPortalDemoSeed, seedPortalDemo } from '../../src/server/seed/portal-demo.js';
 import type { MessageList } from '../../src/server/services/messages.js';
 import type { ApprovalSummary, ProcessTaskRow } from '../../src/server/services/process.js';
 import type { DeviceWarningRow, GanttRow } from '../../src/server/services/site-data.js';
 import type { ContractFigures, ProjectStatistics } from '../../src/server/services/workbench.js';
-import { addOtherCompany, type Caller, loginAs, OTHER, PROJECTS } from './portal-helpers.js';
-import { createTestApp, json, type TestApp } from './test-app.js';
+import { addOtherCompany, OTHER, PROJECTS, useLogins } from './portal-helpers.js';
+import { json, useTestApp } from './test-app.js';
 
-let t: TestApp;
-let admin: Caller;
-let manager: Caller;
-let staff: Caller;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await addOtherCompany(t.db);
-  [admin, manager, staff] = await Promise.all([
-    loginAs(t.app, 'admin'),
-    loginAs(t.app, 'manager'),
-    loginAs(t.app, 'staff'),
-  ]);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+beforeAll(() => addOtherCompany(t.db));
+const [admin, manager, staff] = useLogins(t, 'admin', 'manager', 'staff');
 
 const unauthenticated = async (method: 'GET' | 'POST', url: string) =>
   json(await t.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) })).msgCode;

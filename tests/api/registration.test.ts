@@ -2,12 +2,11 @@
  * Registration: ID numbers (getBirthAndSex), nations, personal registration and company registration with their
  * public listing, and the OpenAPI summaries of every account route.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CurrentUser, TokenPair } from '../../src/shared/envelope.js';
 import { parseIdCard } from '../../src/server/services/id-card.js';
 import {
   MINUTE,
-  createTestApp,
   encryptLikeBrowser,
   idNumber,
   json,
@@ -15,19 +14,11 @@ import {
   login,
   publicKeys,
   testClock,
-  type TestApp,
-  type TestClock,
+  useTestApp,
 } from './test-app.js';
 
-let t: TestApp;
-let clock: TestClock;
-beforeAll(async () => {
-  clock = testClock(new Date('2026-03-02T02:00:00Z'));
-  t = await createTestApp({ now: clock.now });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const clock = testClock(new Date('2026-03-02T02:00:00Z'));
+const t = useTestApp({ now: clock.now });
 
 const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
 const currentUser = (token: string) =>

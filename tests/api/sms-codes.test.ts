@@ -2,31 +2,13 @@
  * SMS codes through their endpoints and the real outbox file: format, storage, throttles (60 s, 10 a day), single
  * use, 5 wrong entries, binding to phone and purpose, expiry, replacement, concurrent use.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../src/shared/envelope.js';
 import { chinaDate } from '../../src/server/services/id-card.js';
-import {
-  DAY,
-  MINUTE,
-  SECOND,
-  createTestApp,
-  json,
-  lastCode,
-  outbox,
-  testClock,
-  type TestApp,
-  type TestClock,
-} from './test-app.js';
+import { DAY, MINUTE, SECOND, json, lastCode, outbox, testClock, useTestApp } from './test-app.js';
 
-let t: TestApp;
-let clock: TestClock;
-beforeAll(async () => {
-  clock = testClock();
-  t = await createTestApp({ now: clock.now });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const clock = testClock();
+const t = useTestApp({ now: clock.now });
 
 const ADMIN_PHONE = '13800000001';
 const MANAGER_PHONE = '13800000002';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, type SmsHttpConfig } from '../../src/server/config.js';
 import { HttpSmsSender, smsSignature, type SmsGatewayRequest } from '../../src/server/services/sms/http-sender.js';
 import { SmsDeliveryError } from '../../src/server/services/sms/sms-sender.js';
-import { createTestApp, json, type TestApp } from './test-app.js';
+import { json, useTestApp } from './test-app.js';
 
 const KEY = 'test-key';
 const SECRET = 'test-secret';
@@ -188,13 +188,8 @@ describe('configuration', () => {
 });
 
 describe('the app with the HTTP gateway', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ smsProvider: 'http', smsHttp: gateway() });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  // The gateway's address exists once the fake server listens (beforeAll above).
+  const t = useTestApp(() => ({ smsProvider: 'http', smsHttp: gateway() }));
 
   const getCode = () =>
     t.app.inject({ method: 'GET', url: '/api/system/sendCode/getCode', query: { phone: '13800000001' } });

@@ -16,6 +16,7 @@ import path from 'node:path';
 import smCrypto from 'sm-crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { defaultConfig, type ServerConfig } from '../../src/server/config.js';
 import { createDatabase, type Db } from '../../src/server/db/database.js';
@@ -107,6 +108,39 @@ export async function createTestApp(
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The app of a test file (or of a describe block): created before its tests, closed after them. Called at the top,
+ * `const t = useTestApp({ now: clock.now })`; its members are there from the tests and hooks on. Overrides that
+ * depend on something a hook makes (a fake server's address) go in as a function, read when the app is made.
+ */
+export function useTestApp(
+  overrides: Partial<ServerConfig> | (() => Partial<ServerConfig>) = {},
+): Omit<TestApp, 'close'> {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(typeof overrides === 'function' ? overrides() : overrides);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const ready = (): TestApp => {
+    if (!current) throw new Error('the test app is made in beforeAll: use it inside tests and hooks');
+    return current;
+  };
+  return {
+    get app() {
+      return ready().app;
+    },
+    get db() {
+      return ready().db;
+    },
+    get config() {
+      return ready().config;
+    },
+    sibling: (more) => ready().sibling(more),
   };
 }
 

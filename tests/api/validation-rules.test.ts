@@ -4,31 +4,18 @@
  * draws the rule's message (the call may still fail for another reason: a wrong code, say).
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FieldError } from '../../src/shared/envelope';
 import { bodyWith, ruleCases, type RuleCase, type RuleForm } from '../support/validation-rules';
-import {
-  DEMO,
-  createTestApp,
-  encryptLikeBrowser,
-  json,
-  loginTokens,
-  publicKeys,
-  sm2LikeBrowser,
-  type TestApp,
-} from './test-app';
+import { DEMO, encryptLikeBrowser, json, loginTokens, publicKeys, sm2LikeBrowser, useTestApp } from './test-app';
 
-let t: TestApp;
+const t = useTestApp({ demo: true });
 let accessToken: string;
 let keys: { rsaPublicKey: string; sm2PublicKey: string };
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
   keys = await publicKeys(t.app);
   accessToken = (await loginTokens(t.app, DEMO.staff.username, DEMO.staff.password)).access_token;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const rsa = (value: unknown) => (typeof value === 'string' ? encryptLikeBrowser(keys.rsaPublicKey, value) : value);

@@ -2,19 +2,8 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { SysAreaTable } from '../db/tables.js';
-import {
-  buildTree,
-  childParentIds,
-  conflict,
-  flattenTree,
-  hasChildren,
-  iso,
-  moveInTree,
-  newId,
-  notFound,
-  optional,
-  ROOT_PARENT,
-} from './admin-common.js';
+import { conflict, iso, notFound, optional } from './admin-common.js';
+import { buildTree, flattenTree, hasChildren, liveSubtree, ROOT_PARENT, TreeRows } from './admin-tree.js';
 
 type AreaRow = Selectable<SysAreaTable>;
 
@@ -76,6 +65,13 @@ function columns(input: AreaInput) {
   };
 }
 
+const areaRows = new TreeRows<AreaRow, ReturnType<typeof columns>>({
+  table: 'sys_area',
+  insert: (db, values) => db.insertInto('sys_area').values(values).returningAll().executeTakeFirstOrThrow(),
+  update: (db, id, values) =>
+    db.updateTable('sys_area').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
+});
+
 export class AdminAreas {
   constructor(private readonly db: Db) {}
 
@@ -96,19 +92,11 @@ export class AdminAreas {
 
   /** The subtree rooted at `rootId` ('0': every area) as a forest. */
   async tree(rootId: string): Promise<AreaNode[]> {
-    let query = this.db.selectFrom('sys_area').selectAll().where('del_flag', '=', '0');
-    let rootParent = ROOT_PARENT;
-    if (rootId !== ROOT_PARENT) {
-      const anchor = await this.row(rootId);
-      rootParent = anchor.parent_id;
-      query = query.where((eb) =>
-        eb.or([eb('id', '=', anchor.id), eb('parent_ids', 'like', `${anchor.parent_ids}${anchor.id},%`)]),
-      );
-    }
-    const rows = await query.execute();
+    const anchor = rootId === ROOT_PARENT ? undefined : await this.row(rootId);
+    const rows = await this.db.selectFrom('sys_area').selectAll().where(liveSubtree(anchor)).execute();
     return buildTree(
       rows.map((r): AreaNode => ({ ...toRecord(r), childList: [] })),
-      rootParent,
+      anchor?.parent_id ?? ROOT_PARENT,
     );
   }
 
@@ -117,33 +105,11 @@ export class AdminAreas {
   }
 
   async create(input: AreaInput): Promise<AreaRecord> {
-    const parent = input.parentId === ROOT_PARENT ? undefined : await this.row(input.parentId).catch(() => undefined);
-    const row = await this.db
-      .insertInto('sys_area')
-      .values({
-        id: newId(),
-        parent_id: input.parentId,
-        parent_ids: childParentIds(parent, input.parentId),
-        ...columns(input),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toRecord(row);
+    return toRecord(await areaRows.create(this.db, input.parentId, columns(input)));
   }
 
   async update(id: string, input: AreaInput): Promise<AreaRecord> {
-    // Read before the transaction: PGlite has one connection, so nothing may query outside `trx` inside it.
-    const current = await this.row(id);
-    return this.db.transaction().execute(async (trx) => {
-      const parentIds = await moveInTree(trx, 'sys_area', current, input.parentId);
-      const row = await trx
-        .updateTable('sys_area')
-        .set({ ...columns(input), parent_id: input.parentId, parent_ids: parentIds, updated_at: new Date() })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return toRecord(row);
-    });
+    return toRecord(await areaRows.update(this.db, await this.row(id), input.parentId, columns(input)));
   }
 
   async remove(id: string): Promise<void> {

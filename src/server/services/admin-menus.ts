@@ -5,17 +5,10 @@
 import type { MenuRecord } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
 import type { MenuRow } from '../db/tables.js';
+import { conflict, notFound, optional } from './admin-common.js';
+import { hasChildren, liveSubtree, ROOT_PARENT, TreeRows } from './admin-tree.js';
 import { buildMenuTree, toMenuRecord } from './menus.js';
-import {
-  childParentIds,
-  conflict,
-  hasChildren,
-  moveInTree,
-  newId,
-  notFound,
-  optional,
-  ROOT_PARENT,
-} from './admin-common.js';
+import type { Permissions } from './permissions.js';
 
 /** The menu admin entity of spec section 3 (schemas/forms/admin-menu.json). */
 export interface MenuInput {
@@ -101,6 +94,13 @@ function columns(input: MenuInput) {
   };
 }
 
+const menuRows = new TreeRows<MenuRow, ReturnType<typeof columns>>({
+  table: 'sys_menu',
+  insert: (db, values) => db.insertInto('sys_menu').values(values).returningAll().executeTakeFirstOrThrow(),
+  update: (db, id, values) =>
+    db.updateTable('sys_menu').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
+});
+
 /** Applies a tree filter to menu rows: visibility first, then the name search (matches keep their ancestors). */
 export function filterMenuTree(rows: MenuRow[], filter: TreeFilter, rootParent = ROOT_PARENT): MenuRecord[] {
   const visible = filter.isShowHide === '0' ? rows.filter((r) => r.is_show === '1') : rows;
@@ -115,8 +115,12 @@ export function filterMenuTree(rows: MenuRow[], filter: TreeFilter, rootParent =
   return prune(tree);
 }
 
+/** Menu writes change which permission strings exist, so each drops the cached grants. */
 export class AdminMenus {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly permissions: Permissions,
+  ) {}
 
   private async row(id: string): Promise<MenuRow> {
     const row = await this.db
@@ -135,16 +139,9 @@ export class AdminMenus {
 
   /** The subtree rooted at `rootId` ('0': every menu, gateway tiles included). */
   async tree(rootId: string, filter: TreeFilter): Promise<MenuRecord[]> {
-    let query = this.db.selectFrom('sys_menu').selectAll().where('del_flag', '=', '0');
-    let rootParent = ROOT_PARENT;
-    if (rootId !== ROOT_PARENT) {
-      const anchor = await this.row(rootId);
-      rootParent = anchor.parent_id;
-      query = query.where((eb) =>
-        eb.or([eb('id', '=', anchor.id), eb('parent_ids', 'like', `${anchor.parent_ids}${anchor.id},%`)]),
-      );
-    }
-    return filterMenuTree(await query.execute(), filter, rootParent);
+    const anchor = rootId === ROOT_PARENT ? undefined : await this.row(rootId);
+    const rows = await this.db.selectFrom('sys_menu').selectAll().where(liveSubtree(anchor)).execute();
+    return filterMenuTree(rows, filter, anchor?.parent_id ?? ROOT_PARENT);
   }
 
   /** Every menu the user's live roles grant, any project type, gateway tiles included. */
@@ -185,33 +182,15 @@ export class AdminMenus {
   }
 
   async create(input: MenuInput): Promise<MenuRecord> {
-    const parent = input.parentId === ROOT_PARENT ? undefined : await this.row(input.parentId).catch(() => undefined);
-    const row = await this.db
-      .insertInto('sys_menu')
-      .values({
-        id: newId(),
-        parent_id: input.parentId,
-        parent_ids: childParentIds(parent, input.parentId),
-        ...columns(input),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await menuRows.create(this.db, input.parentId, columns(input));
+    this.permissions.forgetAll();
     return toMenuRecord(row);
   }
 
   async update(id: string, input: MenuInput): Promise<MenuRecord> {
-    // Read before the transaction: PGlite has one connection, so nothing may query outside `trx` inside it.
-    const current = await this.row(id);
-    return this.db.transaction().execute(async (trx) => {
-      const parentIds = await moveInTree(trx, 'sys_menu', current, input.parentId);
-      const row = await trx
-        .updateTable('sys_menu')
-        .set({ ...columns(input), parent_id: input.parentId, parent_ids: parentIds, updated_at: new Date() })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return toMenuRecord(row);
-    });
+    const row = await menuRows.update(this.db, await this.row(id), input.parentId, columns(input));
+    this.permissions.forgetAll();
+    return toMenuRecord(row);
   }
 
   /** Soft delete (the seed, which never overwrites, then does not bring a shipped menu back). */
@@ -222,5 +201,6 @@ export class AdminMenus {
       await trx.updateTable('sys_menu').set({ del_flag: '1', updated_at: new Date() }).where('id', '=', id).execute();
       await trx.deleteFrom('sys_role_menu').where('menu_id', '=', id).execute();
     });
+    this.permissions.forgetAll();
   }
 }

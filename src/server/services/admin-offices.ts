@@ -6,20 +6,8 @@
 import type { Db } from '../db/database.js';
 import type { SysOfficeTable } from '../db/tables.js';
 import type { Selectable } from 'kysely';
-import {
-  buildTree,
-  childParentIds,
-  conflict,
-  containsPattern,
-  flattenTree,
-  hasChildren,
-  iso,
-  moveInTree,
-  newId,
-  notFound,
-  optional,
-  ROOT_PARENT,
-} from './admin-common.js';
+import { conflict, containsPattern, iso, notFound, optional } from './admin-common.js';
+import { buildTree, flattenTree, hasChildren, liveSubtree, ROOT_PARENT, TreeRows } from './admin-tree.js';
 import type { DataScope } from './permissions.js';
 
 type OfficeRow = Selectable<SysOfficeTable>;
@@ -72,6 +60,7 @@ export const OfficeMessages = {
   hasChildren: '该机构下还有下级机构，请先删除下级机构',
   hasUsers: '该机构下还有用户，请先删除或调走这些用户',
   hasProjects: '该机构下还有项目，请先删除这些项目',
+  parentNotFound: '上级机构不存在',
 } as const;
 
 function toRecord(r: OfficeRow): OfficeRecord {
@@ -121,6 +110,13 @@ function columns(input: OfficeInput) {
   };
 }
 
+const officeRows = new TreeRows<OfficeRow, ReturnType<typeof columns>>({
+  table: 'sys_office',
+  insert: (db, values) => db.insertInto('sys_office').values(values).returningAll().executeTakeFirstOrThrow(),
+  update: (db, id, values) =>
+    db.updateTable('sys_office').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
+});
+
 /** Whether an office lies in the scope's company subtree. */
 export function officeInScope(office: { id: string; parent_ids: string }, scope: DataScope): boolean {
   return scope.all || office.id === scope.companyId || office.parent_ids.includes(`,${scope.companyId},`);
@@ -154,23 +150,18 @@ export class AdminOffices {
    * `usableOnly`, disabled offices (useable '0') and their subtrees are left out.
    */
   async tree(rootId: string, scope: DataScope, options: { usableOnly?: boolean } = {}): Promise<OfficeNode[]> {
-    let rootParent = ROOT_PARENT;
-    let query = this.db.selectFrom('sys_office').selectAll().where('del_flag', '=', '0');
     let anchor: OfficeRow | undefined;
     if (rootId !== ROOT_PARENT) anchor = await this.row(rootId, scope);
-    else if (!scope.all) anchor = await this.live(scope.companyId);
-    if (anchor) {
-      rootParent = anchor.parent_id;
-      const prefix = `${anchor.parent_ids}${anchor.id},`;
-      query = query.where((eb) => eb.or([eb('id', '=', anchor.id), eb('parent_ids', 'like', `${prefix}%`)]));
-    } else if (!scope.all) {
-      return [];
+    else if (!scope.all) {
+      anchor = await this.live(scope.companyId);
+      if (!anchor) return [];
     }
+    let query = this.db.selectFrom('sys_office').selectAll().where(liveSubtree(anchor));
     if (options.usableOnly) query = query.where('useable', '=', '1');
     const rows = await query.execute();
     return buildTree(
       rows.map((r): OfficeNode => ({ ...toRecord(r), childList: [] })),
-      rootParent,
+      anchor?.parent_id ?? ROOT_PARENT,
     );
   }
 
@@ -210,38 +201,26 @@ export class AdminOffices {
   }
 
   async create(input: OfficeInput, scope: DataScope): Promise<OfficeRecord> {
-    const parent = input.parentId === ROOT_PARENT ? undefined : await this.live(input.parentId);
     // A restricted scope creates only inside its company; nobody but 'all' creates a top-level office.
-    if (!scope.all && (!parent || !officeInScope(parent, scope))) throw notFound('上级机构不存在');
-    const id = newId();
-    const row = await this.db
-      .insertInto('sys_office')
-      .values({ id, parent_id: input.parentId, parent_ids: childParentIds(parent, input.parentId), ...columns(input) })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toRecord(row);
+    await this.checkParent(input.parentId, scope);
+    return toRecord(await officeRows.create(this.db, input.parentId, columns(input)));
   }
 
   async update(id: string, input: OfficeInput, scope: DataScope): Promise<OfficeRecord> {
-    // Checks before the transaction: PGlite has one connection, so nothing may query outside `trx` inside it.
     const current = await this.row(id, scope);
-    if (!scope.all && current.id === scope.companyId && input.parentId !== current.parent_id) {
-      throw notFound('上级机构不存在');
+    if (input.parentId !== current.parent_id) {
+      // A company manager's own company stays where it is.
+      if (!scope.all && current.id === scope.companyId) throw notFound(OfficeMessages.parentNotFound);
+      await this.checkParent(input.parentId, scope);
     }
-    if (!scope.all && input.parentId !== current.parent_id) {
-      const parent = await this.live(input.parentId);
-      if (!parent || !officeInScope(parent, scope)) throw notFound('上级机构不存在');
-    }
-    return this.db.transaction().execute(async (trx) => {
-      const parentIds = await moveInTree(trx, 'sys_office', current, input.parentId);
-      const row = await trx
-        .updateTable('sys_office')
-        .set({ ...columns(input), parent_id: input.parentId, parent_ids: parentIds, updated_at: new Date() })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return toRecord(row);
-    });
+    return toRecord(await officeRows.update(this.db, current, input.parentId, columns(input)));
+  }
+
+  /** -404 上级机构不存在 for a restricted scope unless `parentId` is a live office of its company. */
+  private async checkParent(parentId: string, scope: DataScope): Promise<void> {
+    if (scope.all) return;
+    const parent = await this.live(parentId);
+    if (!parent || !officeInScope(parent, scope)) throw notFound(OfficeMessages.parentNotFound);
   }
 
   async remove(id: string, scope: DataScope): Promise<void> {

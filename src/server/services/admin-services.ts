@@ -38,7 +38,7 @@ export function createAdminServices(
   const { users, sessions, now } = deps;
   const permissions = new Permissions(db, deps.cacheTtlMs);
   const offices = new AdminOffices(db);
-  const menus = new AdminMenus(db);
+  const menus = new AdminMenus(db, permissions);
   const roles = new AdminRoles(db, menus, permissions, users);
   return {
     permissions,

@@ -119,6 +119,11 @@ export class FormValidation {
     }
   }
 
+  /** Whether the form sends fields encrypted: its body then reaches a handler as ciphertext until `validate`. */
+  encrypts(formId: string): boolean {
+    return Object.keys(this.form(formId).file.submit?.api?.encrypt ?? {}).length > 0;
+  }
+
   /**
    * The wire schema of one field of a form (see `wireSchema`), for a route that takes a few of a form's fields
    * (a phone number to send a code to) and so validates them with the same rule and message.

@@ -4,6 +4,7 @@
  * /api/user/{id}/roles/userData (the users of role {id}). Data-scope rules in services/admin-users.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { adminResourceRoutes } from '../../../http/admin-resource-routes.js';
 import {
   adminConfig,
   idParams,
@@ -14,16 +15,14 @@ import {
   security,
   strings,
 } from '../../../http/admin-schemas.js';
-import { envelope } from '../../../http/envelope-schema.js';
-import { dropEmptyInput, ok } from '../../../http/route-helpers.js';
-import { requireAuth } from '../../../plugins/auth.js';
+import { ok } from '../../../http/route-helpers.js';
 import { requireGrants } from '../../../plugins/permissions.js';
 import type { PageQuery } from '../../../services/admin-common.js';
-import type { UserInput, UserQuery } from '../../../services/admin-users.js';
 
-const VIEW = 'sys:user:view';
-const EDIT = 'sys:user:edit';
 const ROLE_USERS = ['sys:role:view', 'sys:user:view'] as const;
+const scopeNote =
+  'A company-scoped caller (company manager) sees only users of its own company who hold no system role; any ' +
+  'other user answers -404 用户不存在.';
 
 const brief = { type: 'object', properties: strings('id', 'name', 'enname') };
 const userRecord = record({
@@ -52,12 +51,14 @@ const userRecord = record({
 
 const routes: FastifyPluginAsync = async (app) => {
   const { users } = app.services.admin;
-  const { forms } = app.services;
-  const form = forms.wireSchema('admin-user');
-  const body = {
-    ...form,
-    properties: {
-      ...form.properties,
+
+  adminResourceRoutes(app, {
+    names: { zh: '用户', en: 'a user' },
+    tag: 'user',
+    view: 'sys:user:view',
+    edit: 'sys:user:edit',
+    form: 'admin-user',
+    bodyProperties: {
       roleIds: {
         type: 'array',
         maxItems: 100,
@@ -67,31 +68,31 @@ const routes: FastifyPluginAsync = async (app) => {
         description: 'role ids (on update absent: unchanged); a company manager may give only non-system roles',
       },
     },
-  };
-  const scopeNote =
-    'A company-scoped caller (company manager) sees only users of its own company who hold no system role; any ' +
-    'other user answers -404 用户不存在.';
-
-  app.get<{ Querystring: UserQuery }>(
-    '/list',
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'Users, paged',
-        description: `Filters loginName, name, companyName (contains), officeId (that office and its sub-offices). ${scopeNote} ${needs(VIEW)}`,
-        security,
-        querystring: listQuery({
-          loginName: 'contains',
-          name: 'contains',
-          companyName: 'contains',
-          officeId: 'office and sub-offices',
-        }),
-        response: { 200: pageEnvelope(userRecord) },
-      },
-      config: adminConfig(VIEW, '用户列表'),
+    record: userRecord,
+    service: users,
+    list: {
+      summary: 'Users, paged',
+      description: `Filters loginName, name, companyName (contains), officeId (that office and its sub-offices). ${scopeNote}`,
+      filters: { loginName: 'contains', name: 'contains', companyName: 'contains', officeId: 'office and sub-offices' },
     },
-    async (request) => ok('', await users.list(request.query, requireGrants(request).scope)),
-  );
+    get: { summary: 'A user with roles', description: `-404 用户不存在. ${scopeNote}` },
+    create: {
+      description:
+        'Body: schemas/forms/admin-user.json with password RSA-OAEP encrypted (as at login; key from GET ' +
+        '/api/pub/keys) plus roleIds. The password is required here (-400 请输入初始密码) and must be changed at ' +
+        "the user's first login (-16001). companyId comes from the office. -409 登录名已存在 / " +
+        `该手机号已被其他用户使用; -403 无权分配该角色. ${scopeNote}`,
+    },
+    update: {
+      description:
+        'Body: schemas/forms/admin-user.json plus roleIds (absent: unchanged). A password (RSA-encrypted) resets ' +
+        "it: the user must change it at the next login and the user's sessions end; loginFlag '0' also ends them " +
+        `(-400 不能禁用当前登录的账号 for oneself). ${scopeNote}`,
+    },
+    remove: {
+      description: `Soft delete (the login name stays taken); the user's sessions end. -400 不能删除当前登录的账号. ${scopeNote}`,
+    },
+  });
 
   app.get<{ Params: { id: string }; Querystring: PageQuery }>(
     '/:id/roles/userData',
@@ -108,92 +109,6 @@ const routes: FastifyPluginAsync = async (app) => {
       config: adminConfig(ROLE_USERS, '角色用户列表'),
     },
     async (request) => ok('', await users.ofRole(request.params.id, request.query, requireGrants(request).scope)),
-  );
-
-  app.get<{ Params: { id: string } }>(
-    '/:id',
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'A user with roles',
-        description: `-404 用户不存在. ${scopeNote} ${needs(VIEW)}`,
-        security,
-        params: idParams,
-        response: { 200: envelope({ data: userRecord }) },
-      },
-      config: adminConfig(VIEW, '用户详情'),
-    },
-    async (request) => ok('', await users.get(request.params.id, requireGrants(request).scope)),
-  );
-
-  app.post<{ Body: UserInput }>(
-    '',
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'Create a user',
-        description:
-          'Body: schemas/forms/admin-user.json with password RSA-OAEP encrypted (as at login; key from GET ' +
-          '/api/pub/keys) plus roleIds. The password is required here (-400 请输入初始密码) and must be changed at ' +
-          "the user's first login (-16001). companyId comes from the office. -409 登录名已存在 / " +
-          `该手机号已被其他用户使用; -403 无权分配该角色. ${scopeNote} ${needs(EDIT)}`,
-        security,
-        body,
-        response: { 200: envelope({ data: userRecord }) },
-      },
-      preValidation: dropEmptyInput,
-      config: adminConfig(EDIT, '新增用户'),
-    },
-    async (request) => {
-      const input = forms.validate<UserInput>('admin-user', request.body);
-      return ok('保存成功', await users.create(input, requireGrants(request).scope));
-    },
-  );
-
-  app.put<{ Params: { id: string }; Body: UserInput }>(
-    '/:id',
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'Update a user',
-        description:
-          'Body: schemas/forms/admin-user.json plus roleIds (absent: unchanged). A password (RSA-encrypted) resets ' +
-          "it: the user must change it at the next login and the user's sessions end; loginFlag '0' also ends them " +
-          `(-400 不能禁用当前登录的账号 for oneself). ${scopeNote} ${needs(EDIT)}`,
-        security,
-        params: idParams,
-        body,
-        response: { 200: envelope({ data: userRecord }) },
-      },
-      preValidation: dropEmptyInput,
-      config: adminConfig(EDIT, '修改用户'),
-    },
-    async (request) => {
-      const input = forms.validate<UserInput>('admin-user', request.body);
-      return ok(
-        '保存成功',
-        await users.update(request.params.id, input, requireGrants(request).scope, requireAuth(request).view.user.id),
-      );
-    },
-  );
-
-  app.delete<{ Params: { id: string } }>(
-    '/:id',
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'Delete a user',
-        description: `Soft delete (the login name stays taken); the user's sessions end. -400 不能删除当前登录的账号. ${scopeNote} ${needs(EDIT)}`,
-        security,
-        params: idParams,
-        response: { 200: envelope() },
-      },
-      config: adminConfig(EDIT, '删除用户'),
-    },
-    async (request) => {
-      await users.remove(request.params.id, requireGrants(request).scope, requireAuth(request).view.user.id);
-      return ok('删除成功');
-    },
   );
 };
 export default routes;

@@ -5,23 +5,9 @@
  * public and answers the newest row, so every write shows there at once.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  adminConfig,
-  idParams,
-  listQuery,
-  needs,
-  pageEnvelope,
-  record,
-  security,
-  strings,
-} from '../../../../http/admin-schemas.js';
-import { envelope } from '../../../../http/envelope-schema.js';
-import { dropEmptyInput, ok } from '../../../../http/route-helpers.js';
-import type { PageQuery } from '../../../../services/admin-common.js';
-import type { BaseConfigInput } from '../../../../services/admin-base-configs.js';
+import { adminResourceRoutes } from '../../../../http/admin-resource-routes.js';
+import { record, strings } from '../../../../http/admin-schemas.js';
 
-const VIEW = 'sys:config:view';
-const EDIT = 'sys:config:edit';
 const configRecord = record(
   strings('id', 'name', 'titleLogo', 'projectLogo', 'version', 'support', 'defaultMenu', 'createDate'),
 );
@@ -32,95 +18,33 @@ const logoRules =
 const bodyLimit = 2 * 1024 * 1024;
 
 const routes: FastifyPluginAsync = async (app) => {
-  const { baseConfigs } = app.services.admin;
-  const form = app.services.forms.wireSchema('admin-base-config');
-
-  app.get<{ Querystring: PageQuery }>(
-    '/list',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Base config versions, paged, newest first',
-        description: `The first row of page 1 is the one in force (GET /api/pub/baseConfig/newest). ${needs(VIEW)}`,
-        security,
-        querystring: listQuery({}),
-        response: { 200: pageEnvelope(configRecord) },
-      },
-      config: adminConfig(VIEW, '基础配置列表'),
+  adminResourceRoutes(app, {
+    names: { zh: '基础配置', en: 'a base config version' },
+    tag: 'system',
+    view: 'sys:config:view',
+    edit: 'sys:config:edit',
+    form: 'admin-base-config',
+    bodyLimit,
+    record: configRecord,
+    service: app.services.admin.baseConfigs,
+    list: {
+      summary: 'Base config versions, paged, newest first',
+      description: 'The first row of page 1 is the one in force (GET /api/pub/baseConfig/newest).',
+      filters: {},
     },
-    async (request) => ok('', await baseConfigs.list(request.query)),
-  );
-
-  app.get<{ Params: { id: string } }>(
-    '/:id',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'A base config version',
-        description: `-404 基础配置不存在. ${needs(VIEW)}`,
-        security,
-        params: idParams,
-        response: { 200: envelope({ data: configRecord }) },
-      },
-      config: adminConfig(VIEW, '基础配置详情'),
+    get: { description: '-404 基础配置不存在.' },
+    create: {
+      summary: 'Create a base config version (it comes into force)',
+      description: `Body: schemas/forms/admin-base-config.json. The new row is the newest, so GET /api/pub/baseConfig/newest answers it at once. ${logoRules}`,
     },
-    async (request) => ok('', await baseConfigs.get(request.params.id)),
-  );
-
-  app.post<{ Body: BaseConfigInput }>(
-    '',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Create a base config version (it comes into force)',
-        description: `Body: schemas/forms/admin-base-config.json. The new row is the newest, so GET /api/pub/baseConfig/newest answers it at once. ${logoRules} ${needs(EDIT)}`,
-        security,
-        body: form,
-        response: { 200: envelope({ data: configRecord }) },
-      },
-      bodyLimit,
-      preValidation: dropEmptyInput,
-      config: adminConfig(EDIT, '新增基础配置'),
+    update: {
+      summary: 'Update a base config version in place',
+      description: `Body: schemas/forms/admin-base-config.json. Keeps its place in the order; editing the newest changes what is in force. -404 基础配置不存在. ${logoRules}`,
     },
-    async (request) => ok('保存成功', await baseConfigs.create(request.body)),
-  );
-
-  app.put<{ Params: { id: string }; Body: BaseConfigInput }>(
-    '/:id',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Update a base config version in place',
-        description: `Body: schemas/forms/admin-base-config.json. Keeps its place in the order; editing the newest changes what is in force. -404 基础配置不存在. ${logoRules} ${needs(EDIT)}`,
-        security,
-        params: idParams,
-        body: form,
-        response: { 200: envelope({ data: configRecord }) },
-      },
-      bodyLimit,
-      preValidation: dropEmptyInput,
-      config: adminConfig(EDIT, '修改基础配置'),
+    remove: {
+      description:
+        'Deletes the row (the version before it comes into force if it was the newest). -404 基础配置不存在; -409 至少需要保留一条基础配置，不能删除最后一条.',
     },
-    async (request) => ok('保存成功', await baseConfigs.update(request.params.id, request.body)),
-  );
-
-  app.delete<{ Params: { id: string } }>(
-    '/:id',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Delete a base config version',
-        description: `Deletes the row (the version before it comes into force if it was the newest). -404 基础配置不存在; -409 至少需要保留一条基础配置，不能删除最后一条. ${needs(EDIT)}`,
-        security,
-        params: idParams,
-        response: { 200: envelope() },
-      },
-      config: adminConfig(EDIT, '删除基础配置'),
-    },
-    async (request) => {
-      await baseConfigs.remove(request.params.id);
-      return ok('删除成功');
-    },
-  );
+  });
 };
 export default routes;

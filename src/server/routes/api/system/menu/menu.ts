@@ -1,19 +1,17 @@
 /**
  * Menus (spec section 7 "Administration"): GET /api/system/menu/{id}/treeData (menuName, isShowHide),
  * GET/PUT/DELETE /api/system/menu/{id}, POST /api/system/menu (schemas/forms/admin-menu.json),
- * GET /api/system/menu/iconChange (the icon set). Menu writes change permission strings, so they drop the
- * cached grants.
+ * GET /api/system/menu/iconChange (the icon set).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { adminResourceRoutes } from '../../../../http/admin-resource-routes.js';
 import { adminConfig, idParams, needs, security } from '../../../../http/admin-schemas.js';
 import { envelope } from '../../../../http/envelope-schema.js';
-import { dropEmptyInput, ok } from '../../../../http/route-helpers.js';
-import { flattenTree } from '../../../../services/admin-common.js';
-import { MENU_ICONS, type MenuInput, type TreeFilter } from '../../../../services/admin-menus.js';
+import { ok } from '../../../../http/route-helpers.js';
+import { MENU_ICONS, type TreeFilter } from '../../../../services/admin-menus.js';
+import { flattenTree } from '../../../../services/admin-tree.js';
 
 const VIEW = 'sys:menu:view';
-const EDIT = 'sys:menu:edit';
-const menuRef = { $ref: 'MenuRecord#' };
 
 export const menuTreeQuery = {
   type: 'object',
@@ -33,8 +31,7 @@ export const menuTreeQuery = {
 };
 
 const routes: FastifyPluginAsync = async (app) => {
-  const { menus, permissions } = app.services.admin;
-  const form = app.services.forms.wireSchema('admin-menu');
+  const { menus } = app.services.admin;
 
   app.get<{ Params: { id: string }; Querystring: TreeFilter & { flat?: string } }>(
     '/:id/treeData',
@@ -82,83 +79,21 @@ const routes: FastifyPluginAsync = async (app) => {
       ),
   );
 
-  app.get<{ Params: { id: string } }>(
-    '/:id',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'A menu',
-        description: `-404 菜单不存在. ${needs(VIEW)}`,
-        security,
-        params: idParams,
-        response: { 200: envelope({ data: menuRef }) },
-      },
-      config: adminConfig(VIEW, '菜单详情'),
+  adminResourceRoutes(app, {
+    names: { zh: '菜单', en: 'a menu' },
+    tag: 'system',
+    view: VIEW,
+    edit: 'sys:menu:edit',
+    form: 'admin-menu',
+    record: { $ref: 'MenuRecord#' },
+    service: menus,
+    get: { description: '-404 菜单不存在.' },
+    create: {
+      description:
+        "Body: schemas/forms/admin-menu.json (parentId '0' for top level). A new menu is granted to no role: grant it with PUT /api/system/role/{id}.",
     },
-    async (request) => ok('', await menus.get(request.params.id)),
-  );
-
-  app.post<{ Body: MenuInput }>(
-    '',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Create a menu',
-        description: `Body: schemas/forms/admin-menu.json (parentId '0' for top level). A new menu is granted to no role: grant it with PUT /api/system/role/{id}. ${needs(EDIT)}`,
-        security,
-        body: form,
-        response: { 200: envelope({ data: menuRef }) },
-      },
-      preValidation: dropEmptyInput,
-      config: adminConfig(EDIT, '新增菜单'),
-    },
-    async (request) => {
-      const menu = await menus.create(request.body);
-      permissions.forgetAll();
-      return ok('保存成功', menu);
-    },
-  );
-
-  app.put<{ Params: { id: string }; Body: MenuInput }>(
-    '/:id',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Update a menu',
-        description: `Body: schemas/forms/admin-menu.json; a new parentId moves the subtree. ${needs(EDIT)}`,
-        security,
-        params: idParams,
-        body: form,
-        response: { 200: envelope({ data: menuRef }) },
-      },
-      preValidation: dropEmptyInput,
-      config: adminConfig(EDIT, '修改菜单'),
-    },
-    async (request) => {
-      const menu = await menus.update(request.params.id, request.body);
-      permissions.forgetAll();
-      return ok('保存成功', menu);
-    },
-  );
-
-  app.delete<{ Params: { id: string } }>(
-    '/:id',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Delete a menu',
-        description: `Soft delete, and its grants go; -409 while it has children. ${needs(EDIT)}`,
-        security,
-        params: idParams,
-        response: { 200: envelope() },
-      },
-      config: adminConfig(EDIT, '删除菜单'),
-    },
-    async (request) => {
-      await menus.remove(request.params.id);
-      permissions.forgetAll();
-      return ok('删除成功');
-    },
-  );
+    update: { description: 'Body: schemas/forms/admin-menu.json; a new parentId moves the subtree.' },
+    remove: { description: 'Soft delete, and its grants go; -409 while it has children.' },
+  });
 };
 export default routes;

@@ -8,15 +8,14 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../../shared/envelope.js';
+import { adminResourceRoutes } from '../../../../http/admin-resource-routes.js';
 import { adminConfig, idParams, needs, record, security, strings, treeNode } from '../../../../http/admin-schemas.js';
 import { envelope } from '../../../../http/envelope-schema.js';
-import { dropEmptyInput, ok } from '../../../../http/route-helpers.js';
+import { ok } from '../../../../http/route-helpers.js';
 import { requireGrants } from '../../../../plugins/permissions.js';
-import { flattenTree } from '../../../../services/admin-common.js';
-import type { OfficeInput } from '../../../../services/admin-offices.js';
+import { flattenTree } from '../../../../services/admin-tree.js';
 
 const VIEW = ['sys:office:view', 'sys:user:view'] as const;
-const EDIT = 'sys:office:edit';
 
 const officeFields = {
   ...strings('id', 'parentId', 'parentIds', 'name', 'englishName', 'simpleName', 'type', 'grade', 'code'),
@@ -35,7 +34,6 @@ const officeFields = {
     'updateDate',
   ),
 };
-const officeRecord = record(officeFields);
 const treeQuery = {
   type: 'object',
   properties: {
@@ -49,7 +47,6 @@ const treeQuery = {
 
 const routes: FastifyPluginAsync = async (app) => {
   const { offices } = app.services.admin;
-  const form = app.services.forms.wireSchema('admin-office');
 
   app.get<{ Params: { id: string }; Querystring: { flat?: string } }>(
     '/:id/treeData',
@@ -132,75 +129,27 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
-    '/:id',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'An office',
-        description: `data: the office; -404 机构不存在. ${needs(VIEW)}`,
-        security,
-        params: idParams,
-        response: { 200: envelope({ data: officeRecord }) },
-      },
-      config: adminConfig(VIEW, '机构详情'),
+  adminResourceRoutes(app, {
+    names: { zh: '机构', en: 'an office' },
+    tag: 'system',
+    view: VIEW,
+    edit: 'sys:office:edit',
+    form: 'admin-office',
+    record: record(officeFields),
+    service: offices,
+    get: { description: 'data: the office; -404 机构不存在.' },
+    create: {
+      description:
+        "Body: schemas/forms/admin-office.json (parentId '0' for a top-level company). data: the office. -400 with the form's messages; -404 上级机构不存在 (outside the caller's company).",
     },
-    async (request) => ok('', await offices.get(request.params.id, requireGrants(request).scope)),
-  );
-
-  app.post<{ Body: OfficeInput }>(
-    '',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Create an office',
-        description: `Body: schemas/forms/admin-office.json (parentId '0' for a top-level company). data: the office. -400 with the form's messages; -404 上级机构不存在 (outside the caller's company). ${needs(EDIT)}`,
-        security,
-        body: form,
-        response: { 200: envelope({ data: officeRecord }) },
-      },
-      preValidation: dropEmptyInput,
-      config: adminConfig(EDIT, '新增机构'),
+    update: {
+      description:
+        'Body: schemas/forms/admin-office.json. A new parentId moves the whole subtree (-400 上级不能是自己或自己的下级). data: the office.',
     },
-    async (request) => ok('保存成功', await offices.create(request.body, requireGrants(request).scope)),
-  );
-
-  app.put<{ Params: { id: string }; Body: OfficeInput }>(
-    '/:id',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Update an office',
-        description: `Body: schemas/forms/admin-office.json. A new parentId moves the whole subtree (-400 上级不能是自己或自己的下级). data: the office. ${needs(EDIT)}`,
-        security,
-        params: idParams,
-        body: form,
-        response: { 200: envelope({ data: officeRecord }) },
-      },
-      preValidation: dropEmptyInput,
-      config: adminConfig(EDIT, '修改机构'),
+    remove: {
+      description:
+        'Soft delete. -409 while it has sub-offices (该机构下还有下级机构，请先删除下级机构), users or projects; -404 机构不存在.',
     },
-    async (request) =>
-      ok('保存成功', await offices.update(request.params.id, request.body, requireGrants(request).scope)),
-  );
-
-  app.delete<{ Params: { id: string } }>(
-    '/:id',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Delete an office',
-        description: `Soft delete. -409 while it has sub-offices (该机构下还有下级机构，请先删除下级机构), users or projects; -404 机构不存在. ${needs(EDIT)}`,
-        security,
-        params: idParams,
-        response: { 200: envelope() },
-      },
-      config: adminConfig(EDIT, '删除机构'),
-    },
-    async (request) => {
-      await offices.remove(request.params.id, requireGrants(request).scope);
-      return ok('删除成功');
-    },
-  );
+  });
 };
 export default routes;

@@ -4,26 +4,12 @@
  * /api/system/role/{id}/assign {userIds}. Data-scope rules in services/admin-roles.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  adminConfig,
-  idParams,
-  listQuery,
-  needs,
-  pageEnvelope,
-  record,
-  security,
-  strings,
-} from '../../../../http/admin-schemas.js';
+import { adminResourceRoutes } from '../../../../http/admin-resource-routes.js';
+import { adminConfig, idParams, needs, record, security, strings } from '../../../../http/admin-schemas.js';
 import { envelope } from '../../../../http/envelope-schema.js';
-import { dropEmptyInput, ok } from '../../../../http/route-helpers.js';
-import { requireAuth } from '../../../../plugins/auth.js';
+import { ok } from '../../../../http/route-helpers.js';
 import { requireGrants } from '../../../../plugins/permissions.js';
-import type { RoleInput, RoleQuery } from '../../../../services/admin-roles.js';
 
-// The user form's role choices read the list too.
-const LIST = ['sys:role:view', 'sys:user:view'] as const;
-const VIEW = 'sys:role:view';
-const EDIT = 'sys:role:edit';
 const ASSIGN = 'sys:role:assign';
 
 const roleFields = {
@@ -44,7 +30,9 @@ const roleFields = {
   editable: { type: 'boolean' },
   assignable: { type: 'boolean' },
 };
-const roleDetail = record({ ...roleFields, menuIds: { type: 'array', items: { type: 'string' } } });
+const scopeRules =
+  'A company-scoped caller (company manager) gets its company as officeId, never isSys 1 nor dataScope 1 (-400 ' +
+  '无权设置“所有数据”的数据范围), and may grant only menus it holds itself (-403 不能授予自己没有的菜单权限).';
 const idList = (field: string, message: string) => ({
   type: 'array',
   maxItems: 10000,
@@ -56,113 +44,35 @@ const idList = (field: string, message: string) => ({
 
 const routes: FastifyPluginAsync = async (app) => {
   const { roles, users } = app.services.admin;
-  const form = app.services.forms.wireSchema('admin-role');
-  const body = {
-    ...form,
-    properties: {
-      ...form.properties,
+
+  adminResourceRoutes(app, {
+    names: { zh: '角色', en: 'a role' },
+    tag: 'system',
+    view: 'sys:role:view',
+    edit: 'sys:role:edit',
+    form: 'admin-role',
+    bodyProperties: {
       menuIds: idList('the menu ids the role grants (absent on update: unchanged)', '菜单选择不正确'),
     },
-  };
-  const scopeRules =
-    'A company-scoped caller (company manager) gets its company as officeId, never isSys 1 nor dataScope 1 (-400 ' +
-    '无权设置“所有数据”的数据范围), and may grant only menus it holds itself (-403 不能授予自己没有的菜单权限).';
-
-  app.get<{ Querystring: RoleQuery }>(
-    '/open/list',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Roles, paged',
-        description: `Filters name, enname (contains). Each row says whether the caller may edit it (editable) and give it to users (assignable). A company-scoped caller sees its company's roles and the shared non-system ones. ${needs(LIST)}`,
-        security,
-        querystring: listQuery({ name: 'contains', enname: 'contains' }),
-        response: { 200: pageEnvelope(record(roleFields)) },
-      },
-      config: adminConfig(LIST, '角色列表'),
+    record: record({ ...roleFields, menuIds: { type: 'array', items: { type: 'string' } } }),
+    service: roles,
+    list: {
+      url: '/open/list',
+      // The user form's role choices read the list too.
+      permission: ['sys:role:view', 'sys:user:view'],
+      row: record(roleFields),
+      summary: 'Roles, paged',
+      description:
+        "Filters name, enname (contains). Each row says whether the caller may edit it (editable) and give it to users (assignable). A company-scoped caller sees its company's roles and the shared non-system ones.",
+      filters: { name: 'contains', enname: 'contains' },
     },
-    async (request) => ok('', await roles.list(request.query, requireGrants(request).scope)),
-  );
-
-  app.get<{ Params: { id: string } }>(
-    '/:id',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'A role with its menu ids',
-        description: `-404 角色不存在. ${needs(VIEW)}`,
-        security,
-        params: idParams,
-        response: { 200: envelope({ data: roleDetail }) },
-      },
-      config: adminConfig(VIEW, '角色详情'),
+    get: { summary: 'A role with its menu ids', description: '-404 角色不存在.' },
+    create: { description: `Body: schemas/forms/admin-role.json plus menuIds. -409 英文名称已存在. ${scopeRules}` },
+    update: {
+      description: `Body: schemas/forms/admin-role.json plus menuIds (absent: unchanged; [] grants nothing). -403 无权修改该角色 for a role the caller may not edit. ${scopeRules}`,
     },
-    async (request) => ok('', await roles.get(request.params.id, requireGrants(request).scope)),
-  );
-
-  app.post<{ Body: RoleInput }>(
-    '',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Create a role',
-        description: `Body: schemas/forms/admin-role.json plus menuIds. -409 英文名称已存在. ${scopeRules} ${needs(EDIT)}`,
-        security,
-        body,
-        response: { 200: envelope({ data: roleDetail }) },
-      },
-      preValidation: dropEmptyInput,
-      config: adminConfig(EDIT, '新增角色'),
-    },
-    async (request) =>
-      ok('保存成功', await roles.create(request.body, requireGrants(request).scope, requireAuth(request).view.user.id)),
-  );
-
-  app.put<{ Params: { id: string }; Body: RoleInput }>(
-    '/:id',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Update a role',
-        description: `Body: schemas/forms/admin-role.json plus menuIds (absent: unchanged; [] grants nothing). -403 无权修改该角色 for a role the caller may not edit. ${scopeRules} ${needs(EDIT)}`,
-        security,
-        params: idParams,
-        body,
-        response: { 200: envelope({ data: roleDetail }) },
-      },
-      preValidation: dropEmptyInput,
-      config: adminConfig(EDIT, '修改角色'),
-    },
-    async (request) =>
-      ok(
-        '保存成功',
-        await roles.update(
-          request.params.id,
-          request.body,
-          requireGrants(request).scope,
-          requireAuth(request).view.user.id,
-        ),
-      ),
-  );
-
-  app.delete<{ Params: { id: string } }>(
-    '/:id',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Delete a role',
-        description: `Soft delete; its user and menu links go. -409 系统角色不能删除. ${needs(EDIT)}`,
-        security,
-        params: idParams,
-        response: { 200: envelope() },
-      },
-      config: adminConfig(EDIT, '删除角色'),
-    },
-    async (request) => {
-      await roles.remove(request.params.id, requireGrants(request).scope);
-      return ok('删除成功');
-    },
-  );
+    remove: { description: 'Soft delete; its user and menu links go. -409 系统角色不能删除.' },
+  });
 
   app.post<{ Params: { id: string }; Body: { userIds: string[] } }>(
     '/:id/assign',
