@@ -101,6 +101,11 @@ export class Sessions {
     return row?.family_id;
   }
 
+  /** What `isActive` would answer from its cache alone, or undefined when it has to ask the database. */
+  cachedActive(familyId: string): boolean | undefined {
+    return this.activeCache.get(familyId);
+  }
+
   /** True while the family holds an unspent, unexpired token. Cached for a few seconds. */
   isActive(familyId: string): Promise<boolean> {
     return this.activeCache.getOrLoad(familyId, () => this.loadActive(familyId));

@@ -69,6 +69,11 @@ export class Users {
   }
 
   /** The user's view, from the cache when fresh; `null` for an unknown or deleted user. */
+  /** What `view` would answer from its cache alone, or undefined when it has to ask the database. */
+  cachedView(id: string): UserView | null | undefined {
+    return this.views.get(id);
+  }
+
   view(id: string): Promise<UserView | null> {
     return this.views.getOrLoad(id, () => this.loadView(id));
   }
