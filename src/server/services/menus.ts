@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { MenuRecord } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
 import type { MenuRow } from '../db/tables.js';
+import { buildTree } from './admin-tree.js';
 
 /** The root of the gateway tiles; its subtree is never part of a role menu tree. */
 export const GATEWAY_ROOT_ID = 'gateway';
@@ -38,22 +39,9 @@ export function toMenuRecord(row: MenuRow): MenuRecord {
   };
 }
 
-const bySortThenId = (a: MenuRecord, b: MenuRecord) => a.sort - b.sort || a.id.localeCompare(b.id);
-
 /** Builds the forest of `records` under `rootParent`; items whose parent is not among them are dropped. */
 export function buildMenuTree(records: MenuRecord[], rootParent = MENU_ROOT_PARENT): MenuRecord[] {
-  const byId = new Map(records.map((r) => [r.id, r]));
-  const roots: MenuRecord[] = [];
-  for (const record of records) {
-    if (record.parentId === rootParent) roots.push(record);
-    else byId.get(record.parentId)?.childList.push(record);
-  }
-  const sortDeep = (list: MenuRecord[]) => {
-    list.sort(bySortThenId);
-    for (const item of list) sortDeep(item.childList);
-  };
-  sortDeep(roots);
-  return roots;
+  return buildTree(records, rootParent);
 }
 
 export class Menus {
