@@ -1,16 +1,36 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { formValidatorPlugin } from './src/engine/build/validator-plugin';
 import { versionFilePlugin } from './src/engine/build/version-plugin';
 import { precompressPlugin } from './src/engine/build/precompress-plugin';
-import { preloadFormsPlugin } from './src/engine/build/preload-forms-plugin';
+import { prerenderPlugin } from './src/engine/build/prerender-plugin';
+
+/** @rjsf/utils needs two URI operations of fast-uri; the browser's URL does them (src/engine/form/uri-resolver.ts). */
+const uriResolver: Plugin = {
+  name: 'portal-rjsf-uri-resolver',
+  enforce: 'pre',
+  apply: 'build',
+  resolveId(source, importer) {
+    if (source === 'fast-uri' && importer?.includes('/@rjsf/utils/')) {
+      return fileURLToPath(new URL('./src/engine/form/uri-resolver.ts', import.meta.url));
+    }
+    return null;
+  },
+};
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), formValidatorPlugin(), versionFilePlugin(), preloadFormsPlugin(['login']), precompressPlugin()],
+  plugins: [
+    react(),
+    uriResolver,
+    formValidatorPlugin(),
+    versionFilePlugin(),
+    prerenderPlugin([{ entry: '/src/app/prerender.tsx', file: 'login.html' }]),
+    precompressPlugin(),
+  ],
   resolve: {
     // rjsf renders Markdown descriptions only when asked to; we show descriptions as plain text.
     alias: {

@@ -4,6 +4,8 @@ export { launchChromium as launchBrowser } from '../scripts/chromium';
 export const LOGIN_PATH = '/app/login';
 /** The login form's account input: rjsf ids are idPrefix (the form id, `login`) + `_` + field name. */
 export const LOGIN_INPUT = '[data-testid=login-form] input#login_username';
+/** Enabled once the page's scripts run (the prerendered login page shows it disabled until they hydrate it). */
+export const LOGIN_SUBMIT = '[data-testid=login-form] button[type=submit]';
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const verdict = (met: boolean) => (met ? 'MET' : 'NOT MET');

@@ -38,7 +38,9 @@ async function main(): Promise<void> {
     const bundle = await measureBundle(browser, server.origin);
     printBundle(bundle, server.origin);
 
-    console.log('\n== Figure 2: navigation start -> login form usable (input#login_username visible and enabled) ==');
+    console.log(
+      '\n== Figure 2: navigation start -> login form usable (input#login_username visible and enabled; the page is prerendered) ==',
+    );
     const fast = await measureLoginTiming(browser, server.origin, UNTHROTTLED);
     printTiming(fast);
     const mobile = await measureLoginTiming(browser, server.origin, MOBILE);
@@ -58,6 +60,9 @@ async function main(): Promise<void> {
       `  login usable mobile ${mobile.medianMs.toFixed(0)} ms  (<= ${LOGIN_BUDGET_MS} ms)  ${verdict(mobile.medianMs <= LOGIN_BUDGET_MS)}`,
     );
     console.log(`  login usable fast   ${fast.medianMs.toFixed(0)} ms  (no budget)`);
+    console.log(
+      `  login submit mobile ${mobile.submitMedianMs.toFixed(0)} ms  (no budget: the prerendered form hydrated)`,
+    );
     console.log(`  API ratio           ${api.ratio.toFixed(2)}  (>= 0.5)   ${verdict(api.met)}`);
     console.log(`  bench took ${((Date.now() - began) / 1000).toFixed(0)} s`);
   } finally {

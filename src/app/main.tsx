@@ -1,17 +1,29 @@
 import '@arco-design/web-react/es/_util/react-19-adapter';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 import { EngineProvider } from '../engine/seams';
-import { routes } from './shell/routes';
+import { AppRoutes } from './shell/routes';
 import { BASENAME, seams } from './shell/seams';
 import { refreshBaseConfig } from './shell/base-config';
+import { hasToken } from './session/storage';
 import './shell/global.css';
 
-const router = createBrowserRouter(routes, { basename: BASENAME });
 void refreshBaseConfig();
 
-createRoot(document.getElementById('root') as HTMLElement).render(
+const container = document.getElementById('root') as HTMLElement;
+const app = (
   <EngineProvider seams={seams}>
-    <RouterProvider router={router} />
-  </EngineProvider>,
+    <BrowserRouter basename={BASENAME}>
+      <AppRoutes />
+    </BrowserRouter>
+  </EngineProvider>
 );
+
+// /login arrives prerendered for a visitor with nothing stored (src/app/prerender.tsx): hydrate it, keeping what
+// was typed meanwhile. A stored session is sent on by the route guard instead, so that page renders afresh.
+if (container.firstElementChild && !hasToken()) {
+  hydrateRoot(container, app);
+} else {
+  container.replaceChildren();
+  createRoot(container).render(app);
+}

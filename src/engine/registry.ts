@@ -31,12 +31,38 @@ export interface LoadedForm {
   validateFns: ValidatorFunctions;
 }
 
+/** Forms already in memory: loaded once, or shipped in the first bundle (`provideForms`). */
+const loadedForms = new Map<string, LoadedForm>();
+
+/**
+ * Forms the app bundles with its first chunk (the landing page's form): the renderer shows them in its first
+ * pass, with no chunk to wait for. Pass `import.meta.glob(..., { eager: true })` of the files and their
+ * `?validator` modules.
+ */
+export function provideForms(
+  files: Record<string, FormSchemaFile>,
+  validators: Record<string, ValidatorFunctions>,
+): void {
+  for (const [key, file] of Object.entries(files)) {
+    const validateFns = validators[key];
+    if (validateFns) loadedForms.set(key.replace(/^.*\/(.+)\.json$/, '$1'), { file, validateFns });
+  }
+}
+
+/** A form that is already in memory, else undefined (then `loadForm`). */
+export function peekForm(id: string): LoadedForm | undefined {
+  return loadedForms.get(id);
+}
+
 export async function loadForm(id: string): Promise<LoadedForm> {
+  const loaded = loadedForms.get(id);
+  if (loaded) return loaded;
   const key = fileKey('forms', id);
   const loadFile = formFiles[key];
   const loadValidator = formValidators[key];
   if (!loadFile || !loadValidator) throw new UnknownSchemaError('form', id);
   const [file, validateFns] = await Promise.all([loadFile(), loadValidator()]);
+  loadedForms.set(id, { file, validateFns });
   return { file, validateFns };
 }
 

@@ -14,6 +14,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>portal</title><div id="root"></div>');
   writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(webDir, 'login.html'), '<!doctype html><div id="root"><form id="prerendered"></form></div>');
   writeFileSync(
     path.join(webDir, 'version.json'),
     JSON.stringify({ version: '9.9.9', buildTime: '2026-01-01T00:00:00Z' }),
@@ -138,6 +139,17 @@ describe('web app', () => {
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(String(response.headers['content-security-policy'])).not.toContain('unsafe-eval');
     }
+  });
+
+  it('serves the prerendered login page for /app/login, with or without a query string, no-cache', async () => {
+    for (const url of ['/app/login', '/app/login?redirect=1']) {
+      const response = await web.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('id="prerendered"');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    const other = await web.inject({ method: 'GET', url: '/app/gateway-page' });
+    expect(other.body).not.toContain('prerendered');
   });
 
   it('serves hashed assets with a long cache, and 404s missing assets', async () => {

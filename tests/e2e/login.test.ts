@@ -62,6 +62,40 @@ describe('signing in and out', () => {
     await context.close();
   });
 
+  it('arrives prerendered: typing works before the scripts run, Enter waits for them, the typed text logs in', async () => {
+    const { context, page } = await newPage(browser);
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+    // Hold the main script back: what the user sees meanwhile is the build's prerendered HTML.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route(/\/app\/assets\/index-[^/]*\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/app/login', { waitUntil: 'commit' });
+    const account = page.locator('#login_username');
+    await account.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('login_username');
+    await account.pressSequentially(demoUsers.admin.username);
+    await page.locator('#login_password').pressSequentially(demoUsers.admin.password);
+    const submit = page.getByTestId('login-form').locator('button[type=submit]');
+    expect(await submit.isDisabled()).toBe(true);
+    await page.locator('#login_password').press('Enter');
+    expect(page.url()).not.toContain('login_password');
+    await screenshot(page, 'login-prerendered');
+
+    releaseScripts();
+    await page.getByTestId('captcha-image').waitFor();
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    expect(await account.inputValue()).toBe(demoUsers.admin.username);
+    await page.locator('#login_validateCode').fill(FIXED_CAPTCHA);
+    await page.locator('#login_validateCode').press('Enter');
+    await page.waitForURL('**/app/gateway-page');
+    expect(consoleErrors.filter((text) => /hydrat/i.test(text))).toEqual([]);
+    await context.close();
+  });
+
   it('an empty submit shows the messages of the schema file', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/app/login');

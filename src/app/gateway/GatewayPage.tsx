@@ -14,6 +14,7 @@ import { SiteFooter } from '../login/SiteFooter';
 import { portalApis } from '../portal-apis';
 import { logout } from '../session/logout';
 import { hasToken, readStored } from '../session/storage';
+import { useSiteName } from '../shell/base-config';
 import { openInNewWindow } from '../shell/new-window';
 import { prepareAiLibrary, type AiPrepared } from './ai-library';
 import { selectedProject } from '../layout/selected-project';
@@ -30,7 +31,7 @@ export function GatewayPage() {
   const seams = useSeams();
   const loggedIn = hasToken();
   const user = readStored('userInfo');
-  const name = readStored('baseConfig')?.name ?? '智慧工地管理平台';
+  const name = useSiteName();
   const { data: tiles, error, isLoading, mutate } = useApi<MenuRecord[]>(portalApis.gatewayTiles);
   const [aiPrepared, setAiPrepared] = useState<AiPrepared | null>(null);
   const [downloadOpen, setDownloadOpen] = useState(false);

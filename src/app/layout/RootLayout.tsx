@@ -10,6 +10,7 @@ import { useMenuTree } from '../menus/use-menu-tree';
 import { writeStored } from '../session/storage';
 import { portalApis } from '../portal-apis';
 import { firstSelectable, type CompanyTreeNode } from '../projects/project-tree';
+import { RouteChunk } from '../shell/RouteChunk';
 import { useVersionCheck } from '../shell/use-version-check';
 import { isFullScreenRoute } from './full-screen-routes';
 import { PortalHeader } from './PortalHeader';
@@ -52,7 +53,9 @@ export function RootLayout() {
   if (fullScreen) {
     return (
       <div className="root-layout" style={{ minWidth: 600 }}>
-        <Outlet context={menus} />
+        <RouteChunk>
+          <Outlet context={menus} />
+        </RouteChunk>
       </div>
     );
   }
@@ -65,7 +68,9 @@ export function RootLayout() {
           <div className="root-main">
             <TabStrip />
             <main className="root-content">
-              <Outlet context={menus} />
+              <RouteChunk>
+                <Outlet context={menus} />
+              </RouteChunk>
             </main>
           </div>
         </div>

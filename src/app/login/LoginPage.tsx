@@ -9,9 +9,10 @@ import { useSeams } from '../../engine/seams';
 import type { Envelope, TokenPair } from '../../shared/envelope';
 import type { LoginDialogName } from '../account/LoginDialogs';
 import { GATEWAY_PATH } from '../guard/route-guard';
-import { readStored } from '../session/storage';
+import { useSiteName } from '../shell/base-config';
 import { completeLogin, forgetSession, isLoginFailure, LOGIN_ACCEPTED_CODES } from './login-flow';
 import { SiteFooter, siteTexts } from './SiteFooter';
+import './bundled-forms';
 import './login.css';
 
 const LoginDialogs = lazy(() => import('../account/LoginDialogs'));
@@ -26,7 +27,7 @@ const ENTRIES: { name: LoginDialogName; label: string }[] = [
 export function LoginPage() {
   const navigate = useNavigate();
   const seams = useSeams();
-  const name = readStored('baseConfig')?.name ?? '智慧工地管理平台';
+  const name = useSiteName();
   const [dialog, setDialog] = useState<LoginDialogName | null>(null);
   const [dialogsWanted, setDialogsWanted] = useState(false);
 

@@ -22,6 +22,8 @@ export interface StoredValues {
 export type StoredKey = keyof StoredValues;
 
 export function readStored<K extends StoredKey>(key: K): StoredValues[K] | undefined {
+  // The login page prerendered at build time (src/app/prerender.tsx) renders for a visitor with nothing stored.
+  if (typeof localStorage === 'undefined') return undefined;
   const text = localStorage.getItem(key);
   if (text === null) return undefined;
   try {

@@ -1,4 +1,5 @@
 /** The base config (spec section 3): fetched once, cached in localStorage, and the page title comes from it. */
+import { useSyncExternalStore } from 'react';
 import { callApi, pickPath } from '../../engine/api';
 import type { BaseConfig, Envelope } from '../../shared/envelope';
 import { portalApis } from '../portal-apis';
@@ -11,6 +12,25 @@ export function applyTitle(config: BaseConfig | undefined) {
   document.title = config?.name || DEFAULT_TITLE;
 }
 
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The portal's name for headings: the stored base config's, updated when a fresh one arrives; the default in
+ * prerendered HTML and while it hydrates.
+ */
+export function useSiteName(): string {
+  return useSyncExternalStore(
+    subscribe,
+    () => readStored('baseConfig')?.name || DEFAULT_TITLE,
+    () => DEFAULT_TITLE,
+  );
+}
+
 export async function refreshBaseConfig(): Promise<BaseConfig | undefined> {
   applyTitle(readStored('baseConfig'));
   try {
@@ -19,6 +39,7 @@ export async function refreshBaseConfig(): Promise<BaseConfig | undefined> {
     if (config) {
       writeStored('baseConfig', config);
       applyTitle(config);
+      listeners.forEach((listener) => listener());
     }
     return config;
   } catch {

@@ -1,56 +1,61 @@
 /**
  * The routes of spec section 2. Only the login page is in the first bundle; every other screen is a chunk
- * loaded when its route is first visited.
+ * loaded when its route is first visited (declarative routes: the data router's loaders are not used, and
+ * leaving it out keeps the login page's bundle small).
  */
-import type { RouteObject } from 'react-router-dom';
+import { lazy, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../login/LoginPage';
 import { RouteGuard } from './RouteGuard';
-import { RouteError } from './RouteError';
+import { RouteChunk } from './RouteChunk';
 import { loadChunk } from './chunks';
 import { MODULE_AREAS } from './module-areas';
 
-const guarded = (element: React.ReactNode) => <RouteGuard>{element}</RouteGuard>;
-const menuScreen = async () => ({ Component: (await loadChunk(() => import('../modules/MenuScreen'))).MenuScreen });
+/** A screen's component from its chunk, loaded with the chunk timeout of spec section 4. */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(async () => ({ default: pick(await loadChunk(load)) }));
+}
 
-export const routes: RouteObject[] = [
-  {
-    errorElement: <RouteError />,
-    children: [
-      { path: '/login', element: guarded(<LoginPage />) },
-      {
-        path: '/cas',
-        lazy: async () => {
-          const { CasPage } = await loadChunk(() => import('../login/CasPage'));
-          return { element: guarded(<CasPage />) };
-        },
-      },
-      {
-        path: '/gateway-page',
-        lazy: async () => {
-          const { GatewayPage } = await loadChunk(() => import('../gateway/GatewayPage'));
-          return { element: guarded(<GatewayPage />) };
-        },
-      },
-      {
-        path: '/',
-        lazy: async () => {
-          const { RootLayout } = await loadChunk(() => import('../layout/RootLayout'));
-          return { element: guarded(<RootLayout />) };
-        },
-        children: [
-          {
-            path: 'work-bench',
-            lazy: async () => ({
-              Component: (await loadChunk(() => import('../workbench/WorkbenchPage'))).WorkbenchPage,
-            }),
-          },
-          // Module areas and every other path: the menu route of the path, or a plain 'not available'.
-          ...['screen', 'ldview', ...MODULE_AREAS.map((area) => `${area}/*`), '*'].map((path) => ({
-            path,
-            lazy: menuScreen,
-          })),
-        ],
-      },
-    ],
-  },
-];
+const CasPage = screen(
+  () => import('../login/CasPage'),
+  (module) => module.CasPage,
+);
+const GatewayPage = screen(
+  () => import('../gateway/GatewayPage'),
+  (module) => module.GatewayPage,
+);
+const RootLayout = screen(
+  () => import('../layout/RootLayout'),
+  (module) => module.RootLayout,
+);
+const WorkbenchPage = screen(
+  () => import('../workbench/WorkbenchPage'),
+  (module) => module.WorkbenchPage,
+);
+const MenuScreen = screen(
+  () => import('../modules/MenuScreen'),
+  (module) => module.MenuScreen,
+);
+
+// Module areas and every other path inside the layout: the menu route of the path, or a plain 'not available'.
+const MENU_PATHS = ['screen', 'ldview', ...MODULE_AREAS.map((area) => `${area}/*`), '*'];
+
+const guarded = (element: React.ReactNode) => <RouteGuard>{element}</RouteGuard>;
+
+export function AppRoutes() {
+  return (
+    <RouteChunk>
+      <Routes>
+        <Route path="/login" element={guarded(<LoginPage />)} />
+        <Route path="/cas" element={guarded(<CasPage />)} />
+        <Route path="/gateway-page" element={guarded(<GatewayPage />)} />
+        <Route path="/" element={guarded(<RootLayout />)}>
+          <Route path="work-bench" element={<WorkbenchPage />} />
+          {MENU_PATHS.map((path) => (
+            <Route key={path} path={path} element={<MenuScreen />} />
+          ))}
+        </Route>
+      </Routes>
+    </RouteChunk>
+  );
+}

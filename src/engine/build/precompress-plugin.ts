@@ -24,13 +24,21 @@ export function precompressPlugin(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    closeBundle() {
-      for (const file of files(outDir).filter((path) => COMPRESSIBLE.test(path))) {
-        const content = readFileSync(file);
-        if (content.length < 1024) continue;
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-      }
+    // After every other plugin has written its files (the prerendered pages).
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of files(outDir).filter((path) => COMPRESSIBLE.test(path))) {
+          const content = readFileSync(file);
+          if (content.length < 1024) continue;
+          writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+        }
+      },
     },
   };
 }

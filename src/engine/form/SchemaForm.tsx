@@ -10,7 +10,7 @@ import { formTemplates, formWidgets, type ChoiceOption, type FormWidgetContext }
 import { pickPath } from '../api';
 import { runAction } from '../actions';
 import { LoadFailure, Loading } from '../feedback';
-import { loadForm, type LoadedForm } from '../registry';
+import { loadForm, peekForm, type LoadedForm } from '../registry';
 import { useSchemaFile } from '../use-schema-file';
 import { useSeams } from '../seams';
 import type { TemplateContext } from '../template';
@@ -74,7 +74,7 @@ function toOptions(rows: unknown, source: OptionsSource): ChoiceOption[] {
 }
 
 export function SchemaForm(props: SchemaFormProps) {
-  const { file: loaded, error, retry } = useSchemaFile(loadForm, props.formId);
+  const { file: loaded, error, retry } = useSchemaFile(loadForm, props.formId, true, peekForm);
   const prepared = useMemo<Prepared | null>(
     () => (loaded ? { ...loaded, validator: createFormValidator(loaded.validateFns, loaded.file.schema) } : null),
     [loaded],

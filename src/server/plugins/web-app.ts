@@ -3,6 +3,7 @@
  * - files are served as they are; hashed files under /app/assets/ are cached for a year (immutable), every
  *   other file (index.html, version.json...) is `no-cache`;
  * - any other GET /app/... that is not a file answers index.html (no-cache), except under /app/assets/;
+ *   /app/login answers login.html, the login page the build prerendered, when there is one;
  * - GET / redirects to /app/;
  * - GET /app/version.json answers {version, buildTime}: the built dist/version.json when present, else the
  *   package.json version (buildTime '');
@@ -42,6 +43,8 @@ const versionSchema = {
 const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { webDir, packageVersion }) => {
   const indexFile = path.join(webDir, 'index.html');
   const built = existsSync(indexFile);
+  // The login page prerendered by the build (src/engine/build/prerender-plugin.ts), hydrated by the client.
+  const prerenderedLogin = existsSync(path.join(webDir, 'login.html'));
 
   app.get('/version.json', { schema: versionSchema }, async (_request, reply): Promise<VersionInfo> => {
     reply.header('cache-control', 'no-cache');
@@ -88,7 +91,7 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { webDir, packageV
       return 'Not Found';
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html', webDir);
+    return reply.sendFile(pathname === '/app/login' && prerenderedLogin ? 'login.html' : 'index.html', webDir);
   });
 };
 

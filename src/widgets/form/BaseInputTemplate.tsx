@@ -4,6 +4,7 @@ import type { BaseInputTemplateProps } from '@rjsf/utils';
 import { getInputProps } from '@rjsf/utils';
 import { handleEnter, type EnterAction } from './enter-key';
 import { prefixIcons } from './icons';
+import { useTypedBeforeHydration } from './typed-before-hydration';
 
 /** Every text-like field (text, password, email, number as text) as an Arco Input. */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
@@ -23,6 +24,8 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
     rawErrors,
     type,
   } = props;
+  const change = (next: string) => onChange(next === '' ? options.emptyValue : next);
+  useTypedBeforeHydration(id, value, change);
   const inputProps = getInputProps(schema, type, options);
   const isPassword = inputProps.type === 'password';
   const common = {
@@ -37,7 +40,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
     autoComplete: typeof options.autocomplete === 'string' ? options.autocomplete : undefined,
     prefix: typeof options.prefixIcon === 'string' ? prefixIcons[options.prefixIcon] : undefined,
     'aria-invalid': rawErrors && rawErrors.length > 0 ? true : undefined,
-    onChange: (next: string) => onChange(next === '' ? options.emptyValue : next),
+    onChange: change,
     onBlur: () => onBlur(id, value),
     onFocus: () => onFocus(id, value),
     onKeyDown: (event: React.KeyboardEvent<HTMLInputElement>) => handleEnter(event, options.enter as EnterAction),

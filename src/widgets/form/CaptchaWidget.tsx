@@ -4,6 +4,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { handleEnter, type EnterAction } from './enter-key';
 import { widgetContext } from './form-context';
+import { useTypedBeforeHydration } from './typed-before-hydration';
 
 interface ImageOption {
   url: string;
@@ -26,6 +27,8 @@ export function CaptchaWidget(props: WidgetProps) {
     setSrc(`${image.url}${separator}t=${Date.now()}-${failures}-${clicks}`);
   }, [image, failures, clicks]);
 
+  const change = (next: string) => onChange(next === '' ? options.emptyValue : next);
+  useTypedBeforeHydration(id, value, change);
   return (
     <div className="sf-captcha">
       <Input
@@ -37,7 +40,7 @@ export function CaptchaWidget(props: WidgetProps) {
         maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
         status={rawErrors && rawErrors.length > 0 ? 'error' : undefined}
         autoComplete="off"
-        onChange={(next) => onChange(next === '' ? options.emptyValue : next)}
+        onChange={change}
         onBlur={() => onBlur(id, value)}
         onKeyDown={(event) => handleEnter(event, options.enter as EnterAction)}
       />

@@ -1,5 +1,6 @@
 import { Button } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Button/style/css.js';
+import { useSyncExternalStore } from 'react';
 import type { ObjectFieldTemplateProps, SubmitButtonProps } from '@rjsf/utils';
 import { getSubmitButtonOptions } from '@rjsf/utils';
 import { widgetContext } from './form-context';
@@ -30,8 +31,24 @@ export function ObjectFieldTemplate({ properties, uiSchema }: ObjectFieldTemplat
   );
 }
 
+const noSubscription = () => () => undefined;
+
+/**
+ * False in prerendered HTML and while it hydrates, true once the page's code runs. A disabled submit button
+ * stops the browser's own submission (Enter in a field) of a prerendered form, which would put the fields in
+ * the address.
+ */
+function useScriptsRunning(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 export function SubmitButton({ uiSchema, registry }: SubmitButtonProps) {
   const { submitText, norender, props } = getSubmitButtonOptions(uiSchema);
+  const running = useScriptsRunning();
   if (norender) return null;
   const { submitting = false, secondaryAction } = widgetContext(registry.formContext);
   if (secondaryAction) {
@@ -40,7 +57,14 @@ export function SubmitButton({ uiSchema, registry }: SubmitButtonProps) {
         <Button size="large" disabled={submitting} onClick={secondaryAction.onClick}>
           {secondaryAction.label}
         </Button>
-        <Button type="primary" htmlType="submit" size="large" loading={submitting} {...props}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          loading={submitting}
+          {...props}
+          disabled={!running || props?.disabled}
+        >
           {submitText}
         </Button>
       </div>
@@ -48,7 +72,15 @@ export function SubmitButton({ uiSchema, registry }: SubmitButtonProps) {
   }
   return (
     <div className="sf-actions">
-      <Button type="primary" htmlType="submit" long size="large" loading={submitting} {...props}>
+      <Button
+        type="primary"
+        htmlType="submit"
+        long
+        size="large"
+        loading={submitting}
+        {...props}
+        disabled={!running || props?.disabled}
+      >
         {submitText}
       </Button>
     </div>
