@@ -109,6 +109,8 @@ export interface CrudDialogAction {
   loadInto?: { field: string; from: string };
   /** Params of the load call beside the row's key. */
   params?: Record<string, unknown>;
+  /** Offered only on rows whose field of this name is not false (the server's `editable`). */
+  rowFlag?: string;
 }
 
 export interface CrudColumn {
@@ -144,8 +146,8 @@ export interface CrudPageFile {
   tree?: { title?: string; api: ApiDescriptor; param: string; label?: string; key?: string; children?: string };
   create?: CrudDialogAction;
   edit?: CrudDialogAction;
-  delete?: { api: ApiDescriptor; confirm?: string; permission?: string };
-  rowActions?: { label: string; dialog?: CrudDialogAction; permission?: string }[];
+  delete?: { api: ApiDescriptor; confirm?: string; permission?: string; rowFlag?: string };
+  rowActions?: { label: string; dialog?: CrudDialogAction; permission?: string; rowFlag?: string }[];
   import?: {
     api: ApiDescriptor;
     template?: ApiDescriptor;

@@ -1,5 +1,5 @@
 /** SWR over API descriptors, for screens that read data (kept apart so the login page ships without SWR). */
-import useSWR, { type SWRConfiguration } from 'swr';
+import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
 import { pickPath } from './api';
 import { runAction } from './actions';
 import { useSeams } from './seams';
@@ -22,4 +22,16 @@ export function useApi<T>(
       pickPath(await runAction(seams, { api: descriptor as ApiDescriptor }, params ?? {}), descriptor?.resultPath) as T,
     config,
   );
+}
+
+/**
+ * Drops every cached read of a descriptor, whatever its params, and refetches those on screen: after a write,
+ * every search of the list is stale, not only the one showing.
+ */
+export function useInvalidateApi(descriptor: ApiDescriptor): () => Promise<unknown> {
+  const { mutate } = useSWRConfig();
+  return () =>
+    mutate((key) => Array.isArray(key) && key[0] === descriptor.method && key[1] === descriptor.url, undefined, {
+      revalidate: true,
+    });
 }

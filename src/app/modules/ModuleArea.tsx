@@ -14,3 +14,14 @@ export function ModuleArea() {
     </section>
   );
 }
+
+/** A path of the portal's own screens that the user's menus do not grant. */
+export function NoAccess() {
+  const location = useLocation();
+  return (
+    <section className="module-unavailable" data-testid="no-access">
+      <h2>您没有访问该页面的权限</h2>
+      <p>页面 {location.pathname} 不在您的菜单权限内，如需使用请联系管理员。</p>
+    </section>
+  );
+}

@@ -26,3 +26,9 @@ export const MODULE_AREAS = [
   'weighbridge',
   'detachmodel',
 ] as const;
+
+/**
+ * Areas whose screens ship with the portal itself (administration): a path there that the user's menus do not
+ * grant is refused as such, not reported as a module still to come.
+ */
+export const PORTAL_AREAS: readonly (typeof MODULE_AREAS)[number][] = ['systemProject'];

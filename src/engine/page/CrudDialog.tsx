@@ -23,8 +23,11 @@ export interface CrudDialogProps {
   onSaved: () => void;
 }
 
+/** A field the row leaves empty (null, or '' as the server sends an unset text) starts empty in the form. */
 function withoutEmpty(values: Record<string, unknown>): FormData {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== undefined));
+  return Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== null && value !== undefined && value !== ''),
+  );
 }
 
 export function CrudDialog({ action, context, rowKey, onClose, onSaved }: CrudDialogProps) {

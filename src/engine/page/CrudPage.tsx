@@ -17,7 +17,7 @@ import { SchemaForm } from '../form/SchemaForm';
 import { loadPage } from '../registry';
 import { useSeams } from '../seams';
 import type { CrudDialogAction, CrudPageFile } from '../types';
-import { useApi } from '../use-api';
+import { useApi, useInvalidateApi } from '../use-api';
 import { useSchemaFile } from '../use-schema-file';
 import { cellValue } from './cell-format';
 import { CrudDialog } from './CrudDialog';
@@ -58,6 +58,7 @@ function LoadedCrudPage({ file }: { file: CrudPageFile }) {
     ...(file.tree && node ? { [file.tree.param]: node.key } : {}),
   };
   const { data, error, isLoading, mutate } = useApi<unknown>(file.list.api, params, { keepPreviousData: true });
+  const refreshAll = useInvalidateApi(file.list.api);
   const rows = ((file.list.rows ? pickPath(data, file.list.rows) : data) ?? []) as Row[];
   const total = paged ? Number(pickPath(data, file.list.total as string) ?? 0) : rows.length;
 
@@ -70,21 +71,27 @@ function LoadedCrudPage({ file }: { file: CrudPageFile }) {
     try {
       await runAction(seams, { api: file.delete.api, successMessage: '删除成功' }, { [rowKey]: row[rowKey] });
       if (rows.length === 1 && page > 1) setPage(page - 1);
-      await mutate();
+      await refreshAll();
     } catch {
       // the HTTP client has shown why
     }
   };
 
+  // A row the server marks with `<rowFlag>: false` (a role the user may not change) offers that action not.
+  const offered = (row: Row, rowFlag?: string) => !rowFlag || row[rowFlag] !== false;
+
   const rowActions = (row: Row) => (
     <span className="crud-row-actions">
-      {file.edit && can(file.edit.permission) && (
+      {file.edit && can(file.edit.permission) && offered(row, file.edit.rowFlag) && (
         <Button type="text" size="small" onClick={() => setDialog({ action: file.edit!, context: row })}>
           编辑
         </Button>
       )}
       {file.rowActions
-        ?.filter((action) => action.dialog && can(action.permission ?? action.dialog.permission))
+        ?.filter(
+          (action) =>
+            action.dialog && can(action.permission ?? action.dialog.permission) && offered(row, action.rowFlag),
+        )
         .map((action) => (
           <Button
             key={action.label}
@@ -95,7 +102,7 @@ function LoadedCrudPage({ file }: { file: CrudPageFile }) {
             {action.label}
           </Button>
         ))}
-      {file.delete && can(file.delete.permission) && (
+      {file.delete && can(file.delete.permission) && offered(row, file.delete.rowFlag) && (
         <Popconfirm
           title={file.delete.confirm ?? '确定删除这条记录吗？删除后不可恢复。'}
           okText="删除"
@@ -166,7 +173,7 @@ function LoadedCrudPage({ file }: { file: CrudPageFile }) {
               </Button>
             )}
             {file.import && can(file.import.permission) && (
-              <CrudImport config={file.import} onImported={() => void mutate()} />
+              <CrudImport config={file.import} onImported={() => void refreshAll()} />
             )}
             <Button onClick={() => void mutate()}>刷新</Button>
           </div>
@@ -203,7 +210,7 @@ function LoadedCrudPage({ file }: { file: CrudPageFile }) {
           context={dialog.context}
           rowKey={rowKey}
           onClose={() => setDialog(null)}
-          onSaved={() => void mutate()}
+          onSaved={() => void refreshAll()}
         />
       )}
     </section>

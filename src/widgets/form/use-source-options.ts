@@ -1,6 +1,7 @@
 /**
  * The options of a choice widget that come from a server source (`ui:options.source`), loaded through the form's
- * `loadOptions` once the widget is shown; `retry` loads them again after a failure.
+ * `loadOptions` once the widget is shown; `retry` loads them again after a failure. `ui:options.firstOptions`
+ * lists choices before the server's (a top level that is no record: `{"label": "无（顶级区域）", "value": "0"}`).
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
@@ -31,8 +32,9 @@ export function useSourceOptions(props: WidgetProps): SourceOptions {
       live = false;
     };
   }, [source, loadOptions, attempt]);
+  const firstOptions = (props.options.firstOptions as ChoiceOption[] | undefined) ?? [];
   return {
-    options: loaded ?? [],
+    options: [...firstOptions, ...(loaded ?? [])],
     loading: Boolean(source) && loaded === null && !failed,
     failed,
     retry: () => setAttempt((count) => count + 1),
