@@ -210,6 +210,7 @@ describe('seed', () => {
       'sys_role_menu',
       'project',
       'base_config',
+      'sys_area',
     ] as const;
     const counts = async () => {
       const result: Record<string, number> = {};
@@ -241,5 +242,14 @@ describe('seed', () => {
     expect(new Set(demo.map((u) => u.mobile)).size).toBe(3);
     const types = await t.db.selectFrom('project').select('engineering_type').distinct().execute();
     expect(types).toHaveLength(3);
+  });
+
+  it('has an area tree whose districts are the ones the demo projects name', async () => {
+    const areas = await t.db.selectFrom('sys_area').select(['id', 'parent_ids', 'code', 'type']).execute();
+    expect(areas.find((a) => a.id === 'area-cn')).toMatchObject({ parent_ids: '0,', type: '1' });
+    expect(areas.find((a) => a.id === 'area-hz-bj')).toMatchObject({ parent_ids: '0,area-cn,area-zj,area-hz,' });
+    const projectAreas = await t.db.selectFrom('project').select('area_code').execute();
+    const codes = new Set(areas.map((a) => a.code));
+    for (const { area_code } of projectAreas) expect(codes.has(area_code)).toBe(true);
   });
 });

@@ -130,7 +130,10 @@ function LoadedCrudPage({ file }: { file: CrudPageFile }) {
       ellipsis: true,
       render: (_value: unknown, row: Row) => cellValue(column, row),
     })),
-    ...(hasRowActions ? [{ title: '操作', width: 240, render: (_: unknown, row: Row) => rowActions(row) }] : []),
+    // Pinned right: on a narrow screen the wide tables scroll sideways, the actions stay in view.
+    ...(hasRowActions
+      ? [{ title: '操作', width: 200, fixed: 'right' as const, render: (_: unknown, row: Row) => rowActions(row) }]
+      : []),
   ];
 
   return (

@@ -4,11 +4,19 @@
  * `on conflict do nothing`, so running it again changes nothing and keeps what administrators edited.
  */
 import type { Db } from '../db/database.js';
-import type { NewMenu, NewOffice } from '../db/tables.js';
+import type { Insertable } from 'kysely';
+import type { NewMenu, NewOffice, SysAreaTable } from '../db/tables.js';
 import { GATEWAY_ROOT_ID, MENU_ROOT_PARENT } from '../services/menus.js';
 import { hashPassword } from '../services/passwords.js';
 import { seedPortalDemo } from './portal-demo.js';
-import { loadSeedFile, type MenuGrant, type MenuSeedItem, type OfficeSeed, type RoleSeed } from './seed-files.js';
+import {
+  loadSeedFile,
+  type AreaSeed,
+  type MenuGrant,
+  type MenuSeedItem,
+  type OfficeSeed,
+  type RoleSeed,
+} from './seed-files.js';
 
 export interface SeedOptions {
   demo: boolean;
@@ -78,6 +86,23 @@ function flattenOffices(office: OfficeSeed, ancestors: string[] = []): NewOffice
     ...(office.children ?? []).flatMap((child, i) =>
       flattenOffices({ sort: (i + 1) * 10, ...child }, [...ancestors, office.id]),
     ),
+  ];
+}
+
+function flattenAreas(area: AreaSeed, ancestors: string[] = [], sort = 10): Insertable<SysAreaTable>[] {
+  const row: Insertable<SysAreaTable> = {
+    id: area.id,
+    parent_id: ancestors.at(-1) ?? '0',
+    parent_ids: ['0', ...ancestors].join(',') + ',',
+    name: area.name,
+    code: area.code ?? null,
+    type: area.type,
+    sort,
+    remarks: null,
+  };
+  return [
+    row,
+    ...(area.children ?? []).flatMap((child, i) => flattenAreas(child, [...ancestors, area.id], (i + 1) * 10)),
   ];
 }
 
@@ -179,6 +204,14 @@ export async function seedDemoData(db: Db): Promise<void> {
     .values(flattenOffices(demo.company))
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
+  const areas = (demo.areas ?? []).flatMap((area, i) => flattenAreas(area, [], (i + 1) * 10));
+  if (areas.length > 0) {
+    await db
+      .insertInto('sys_area')
+      .values(areas)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
   await db
     .insertInto('project')
     .values(

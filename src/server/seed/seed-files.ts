@@ -65,6 +65,14 @@ export interface OfficeSeed {
   children?: OfficeSeed[];
 }
 
+export interface AreaSeed {
+  id: string;
+  name: string;
+  code?: string;
+  type: '1' | '2' | '3' | '4';
+  children?: AreaSeed[];
+}
+
 export interface MenuGrant {
   subtrees: string[];
   exceptSubtrees?: string[];
@@ -94,6 +102,7 @@ export interface DemoSeedFile {
   kind: 'demo-seed';
   description?: string;
   company: OfficeSeed;
+  areas?: AreaSeed[];
   projectTypes?: { value: string; label: string }[];
   projects: {
     id: string;
