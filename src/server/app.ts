@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { createDatabase, databaseTarget, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -35,6 +35,8 @@ export interface BuildAppOptions {
   inMemory?: boolean;
   /** Replacements for configured services (tests). */
   services?: ServiceOverrides;
+  /** Called for every route as it is registered, before any plugin or route (tests walk the routes with it). */
+  onRoute?: onRouteHookHandler;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -90,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ajv: { customOptions: { allErrors: true, strict: false, $data: true } },
   });
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
   app.addSchema(menuRecordSchema);
 

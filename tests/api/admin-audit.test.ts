@@ -1,9 +1,14 @@
-/** The audit log: every API write lands in sys_log with secrets removed; reads do not; a logging failure is harmless. */
+/**
+ * The audit log: every API write lands in sys_log with secrets removed, under a Chinese title; reads (POST reads
+ * included) do not; a logging failure is harmless.
+ */
+import type { FastifyContextConfig } from 'fastify';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { auditTitle, isAudited } from '../../src/server/plugins/audit-log.js';
 import { MsgCode } from '../../src/shared/envelope.js';
 import { encryptedPassword, useCallers, type PageData } from './admin-helpers.js';
-import { login, useTestApp } from './test-app.js';
+import { DEMO, login, useTestApp } from './test-app.js';
 
 interface LogRow {
   title: string;
@@ -19,8 +24,46 @@ interface LogRow {
   type: string;
 }
 
-const t = useTestApp();
+interface RouteSeen {
+  methods: string[];
+  url: string;
+  config: FastifyContextConfig | undefined;
+  schema: unknown;
+}
+
+/** Every route of the app as it was registered. */
+const routes: RouteSeen[] = [];
+const t = useTestApp(
+  {},
+  {
+    onRoute: (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      routes.push({ methods, url: route.url, config: route.config, schema: route.schema });
+    },
+  },
+);
 const as = useCallers(t);
+
+/** POST routes that only read: never in the audit log. */
+const POST_READS = [
+  '/api/pub/getBirthAndSex',
+  '/api/register/getNation',
+  '/api/zhgd/menu/roleMenuList',
+  '/api/zhgd/MyCommonMenu/getAll',
+  '/api/zhgd/RecentlyUsed/getAll',
+  '/api/zhgd/workbench/approvalSummary',
+  '/api/zhgd/workbench/myMessage',
+  '/api/zhgd/projectstatistics/project',
+  '/api/zhgd/projectstatistics/contract',
+  '/zhgd/project/withOfficeName',
+  '/api/device/base/v2.0/companyTree',
+  '/api/device/base/v1.0/devWarnData',
+  '/api/provideLDF/weather/:id/:type',
+  '/api/provideLDF/weather/:id',
+  '/api/system/office/v1.2/treeData',
+];
+
+const HAN = /\p{Script=Han}/u;
 
 async function logs(query = ''): Promise<LogRow[]> {
   await t.app.services.admin.auditLog.flush();
@@ -30,6 +73,47 @@ async function logs(query = ''): Promise<LogRow[]> {
 }
 
 describe('audit log', () => {
+  it('gives every audited route a Chinese title and leaves the POST reads out', () => {
+    const audited = routes.flatMap((route) =>
+      route.methods
+        .filter((method) => isAudited(method, route.url, route.config))
+        .map((method) => ({
+          route: `${method} ${route.url}`,
+          title: auditTitle(method, route.url, route.config, route.schema),
+        })),
+    );
+    expect(audited.length).toBeGreaterThan(40);
+    expect(audited.filter((entry) => !HAN.test(entry.title))).toEqual([]);
+    expect(audited).toContainEqual({ route: 'POST /api/login', title: '登录' });
+    expect(audited).toContainEqual({ route: 'POST /api/user', title: '新增用户' });
+    expect(audited).toContainEqual({ route: 'GET /api/system/logo/v1.0/delete/:id', title: '删除Logo' });
+
+    for (const url of POST_READS) {
+      const route = routes.find((r) => r.url === url && r.methods.includes('POST'));
+      expect(route, url).toBeDefined();
+      expect(route!.config?.audit, url).toBe(false);
+      expect(isAudited('POST', url, route!.config), url).toBe(false);
+    }
+  });
+
+  it('records a login as 登录 and not the menu read that follows', async () => {
+    const tokens = await login(t.app, DEMO.staff.username, DEMO.staff.password);
+    const accessToken = tokens.json<{ data: { access_token: string } }>().data.access_token;
+    const menus = await t.app.inject({
+      method: 'POST',
+      url: '/api/zhgd/menu/roleMenuList',
+      headers: { 'access-token': accessToken },
+      payload: { type: '' },
+    });
+    expect(menus.json<{ msgCode: number }>().msgCode).toBe(0);
+
+    const logins = await logs('&requestUri=/api/login');
+    expect(logins.some((r) => r.title === '登录' && r.createByName === DEMO.staff.username && r.msgCode === 0)).toBe(
+      true,
+    );
+    expect(await logs('&requestUri=roleMenuList')).toEqual([]);
+  });
+
   it('records writes with who, what, result and duration, without passwords, codes or tokens', async () => {
     const created = await as.admin.call<{ id: string }>('POST', '/api/user', {
       loginName: 'audited',

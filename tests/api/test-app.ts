@@ -17,7 +17,7 @@ import smCrypto from 'sm-crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { defaultConfig, type ServerConfig } from '../../src/server/config.js';
 import { createDatabase, type Db } from '../../src/server/db/database.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
@@ -84,14 +84,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 export async function createTestApp(
   overrides: Partial<ServerConfig> = {},
-  options: { services?: ServiceOverrides } = {},
+  options: Pick<BuildAppOptions, 'services' | 'onRoute'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-api-'));
   const config = testConfig({ dataDir, ...overrides });
   await migrateToLatest(database.db);
   await runSeed(database.db, { demo: config.demo });
-  const app = await buildApp({ config, db: database.db, services: options.services });
+  const app = await buildApp({ config, db: database.db, services: options.services, onRoute: options.onRoute });
   const siblings: FastifyInstance[] = [];
   return {
     app,
@@ -118,10 +118,11 @@ export async function createTestApp(
  */
 export function useTestApp(
   overrides: Partial<ServerConfig> | (() => Partial<ServerConfig>) = {},
+  options: Pick<BuildAppOptions, 'services' | 'onRoute'> = {},
 ): Omit<TestApp, 'close'> {
   let current: TestApp | undefined;
   beforeAll(async () => {
-    current = await createTestApp(typeof overrides === 'function' ? overrides() : overrides);
+    current = await createTestApp(typeof overrides === 'function' ? overrides() : overrides, options);
   });
   afterAll(async () => {
     await current?.close();

@@ -1,17 +1,24 @@
 /**
- * One hook logs every API write (POST, PUT, PATCH, DELETE, and GET routes declared `config: { audit: true }`,
- * such as the logo delete) into sys_log after the response has gone out: who, when, method, URI, parameters
- * without secrets, the answer's msgCode, duration, IP, title. The title is the route's `config.title`, else its
- * OpenAPI summary. Writing happens off the request path and its failures are only logged.
+ * One hook logs every API write (POST, PUT, PATCH, DELETE under /api/, and GET routes declared
+ * `config: { audit: true }`, such as the logo delete) into sys_log after the response has gone out: who, when,
+ * method, URI, parameters without secrets, the answer's msgCode, duration, IP, title. POST routes that only read
+ * (trees, lists, statistics) say `config: { audit: false }` and are never logged. The title is the route's
+ * `config.title` (Chinese, what the 日志查询 screen shows; tests/api/admin-audit.test.ts checks that every audited
+ * route has one), else its OpenAPI summary. Writing happens off the request path and its failures are only logged.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { globalPlugin } from '../http/global-plugin.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The audit log's title of this route (Chinese, e.g. 新增用户). */
+    /** The audit log's title of this route, in Chinese (e.g. 新增用户, 登录): what the 日志查询 screen shows. */
     title?: string;
-    /** Log this GET as a write (a delete by GET). */
+    /**
+     * Whether the audit log records calls of this route (only routes under /api/ are ever recorded):
+     * - left out: POST, PUT, PATCH and DELETE are recorded, GET is not;
+     * - `true`: recorded whatever the method (a delete by GET);
+     * - `false`: never recorded (a POST that only reads: a tree, a list, statistics).
+     */
     audit?: boolean;
   }
   interface FastifyRequest {
@@ -23,11 +30,25 @@ declare module 'fastify' {
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MSG_CODE = /^\s*\{\s*"msgCode"\s*:\s*(-?\d+)/;
 
-function titleOf(request: FastifyRequest): string {
-  const schema = request.routeOptions.schema as { summary?: unknown } | undefined;
-  if (request.routeOptions.config.title) return request.routeOptions.config.title;
-  if (typeof schema?.summary === 'string') return schema.summary;
-  return `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+/** Whether the audit log records a call with this method to this path (under /api/) of a route with `config`. */
+export function isAudited(method: string, path: string, config: FastifyContextConfig | undefined): boolean {
+  if (!path.startsWith('/api/')) return false;
+  const audit = config?.audit;
+  if (audit === false) return false;
+  return audit === true || WRITES.has(method);
+}
+
+/** The title of a recorded call: the route's `config.title`, else its OpenAPI summary, else "METHOD /path". */
+export function auditTitle(
+  method: string,
+  url: string,
+  config: FastifyContextConfig | undefined,
+  schema: unknown,
+): string {
+  if (config?.title) return config.title;
+  const summary = (schema as { summary?: unknown } | undefined)?.summary;
+  if (typeof summary === 'string') return summary;
+  return `${method} ${url}`;
 }
 
 /** Who: the authenticated user, else the account a login names (failed logins are worth auditing). */
@@ -52,14 +73,14 @@ export default globalPlugin('audit-log', async (app) => {
 
   app.addHook('onResponse', async (request, reply) => {
     const path = request.url.split('?')[0];
-    if (!path.startsWith('/api/')) return;
-    if (!WRITES.has(request.method) && !(request.method === 'GET' && request.routeOptions.config.audit)) return;
+    const { config, schema, url } = request.routeOptions;
+    if (!isAudited(request.method, path, config)) return;
     try {
       const query = request.query && typeof request.query === 'object' ? request.query : {};
       const body = request.body && typeof request.body === 'object' ? request.body : {};
       app.services.admin.auditLog.record(
         {
-          title: titleOf(request),
+          title: auditTitle(request.method, url ?? path, config, schema),
           method: request.method,
           requestUri: path,
           params: { ...query, ...body },

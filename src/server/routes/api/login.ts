@@ -35,7 +35,7 @@ const routes: FastifyPluginAsync = async (app) => {
     '/login',
     // Which form's rules and messages apply depends on the variant: the handler validates (empty strings are
     // dropped there, after the variant is known from the body as sent).
-    { schema, validatorCompiler: handlerValidates },
+    { schema, config: { title: '登录' }, validatorCompiler: handlerValidates },
     async (request, reply): Promise<Envelope<TokenPair>> => {
       const body = request.body;
       if (isPhoneVariant(body)) {

@@ -21,11 +21,15 @@ const schema = {
 };
 
 const routes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: LogoutBody | null }>('/logout', { schema }, async (request): Promise<Envelope> => {
-    const header = request.headers[ACCESS_TOKEN_HEADER];
-    const accessToken = Array.isArray(header) ? header[0] : header;
-    await app.services.authentication.logout(accessToken, request.body?.refreshToken || undefined);
-    return { msgCode: 0, errMsg: '' };
-  });
+  app.post<{ Body: LogoutBody | null }>(
+    '/logout',
+    { schema, config: { title: '退出登录' } },
+    async (request): Promise<Envelope> => {
+      const header = request.headers[ACCESS_TOKEN_HEADER];
+      const accessToken = Array.isArray(header) ? header[0] : header;
+      await app.services.authentication.logout(accessToken, request.body?.refreshToken || undefined);
+      return { msgCode: 0, errMsg: '' };
+    },
+  );
 };
 export default routes;

@@ -61,7 +61,7 @@ const schema = {
 const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: LoginFlagBody }>(
     '/loginFlag',
-    { schema, config: { auth: 'user' } },
+    { schema, config: { auth: 'user', title: '设置登录权限' } },
     async (request): Promise<Envelope<LoginFlagBody>> => {
       const { view } = requireAuth(request);
       if (!isAdministrator(view)) throw new ApiError(MsgCode.forbidden, Messages.forbidden);

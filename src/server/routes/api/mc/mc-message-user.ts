@@ -29,7 +29,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { id: string } }>(
     '/read',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', title: '消息已读' },
       preValidation: bodyOrEmpty,
       schema: {
         tags: ['workbench'],

@@ -102,12 +102,20 @@ const routes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: { id: string; type?: WeatherType } }>(
     '/:id/:type',
-    { config: { auth: 'user' }, preValidation: bodyOrEmpty, schema: schema('Weather of a project (type all or base)') },
+    {
+      config: { auth: 'user', audit: false },
+      preValidation: bodyOrEmpty,
+      schema: schema('Weather of a project (type all or base)'),
+    },
     async (request) => handler(request, requireAuth(request).view),
   );
   app.post<{ Params: { id: string } }>(
     '/:id',
-    { config: { auth: 'user' }, preValidation: bodyOrEmpty, schema: schema('Weather of a project (type all)') },
+    {
+      config: { auth: 'user', audit: false },
+      preValidation: bodyOrEmpty,
+      schema: schema('Weather of a project (type all)'),
+    },
     async (request) => handler(request, requireAuth(request).view),
   );
 };

@@ -45,7 +45,7 @@ const routes: FastifyPluginAsync = async (app) => {
   };
   app.post<{ Body: { account: string } }>(
     '/ai/prepare',
-    { schema: prepareSchema, preValidation: dropEmptyInput },
+    { schema: prepareSchema, config: { title: 'AI图库登录申请' }, preValidation: dropEmptyInput },
     async (request): Promise<Envelope<AiPrepared>> => {
       const viewer = await optionalUser(app, request);
       return ok('', aiLibrary.prepare(request.body.account, viewer?.user.loginName));
@@ -68,7 +68,7 @@ const routes: FastifyPluginAsync = async (app) => {
   };
   app.post<{ Body: { account: string; smsCode: string } }>(
     '/ai/check',
-    { schema: checkSchema, preValidation: dropEmptyInput },
+    { schema: checkSchema, config: { title: 'AI图库短信验证' }, preValidation: dropEmptyInput },
     async (request): Promise<Envelope<{ accessCode: string }>> =>
       ok('', await aiLibrary.check(request.body.account, request.body.smsCode)),
   );

@@ -42,7 +42,7 @@ const schema = {
 const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { idCard: string } }>(
     '/getBirthAndSex',
-    { schema, preValidation: dropEmptyInput },
+    { schema, config: { audit: false }, preValidation: dropEmptyInput },
     async (request): Promise<Envelope<{ sex: Sex; birthday: string }>> => {
       const facts = parseIdCard(request.body.idCard, app.services.config.now());
       if (!facts) throw fieldError('idCard', RegistrationMessages.idCardInvalid);

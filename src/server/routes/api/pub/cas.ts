@@ -28,7 +28,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: unknown }>(
     '/cas/exchange',
     // Every failure, a malformed body included, answers -1 统一身份认证失败: the handler checks the body.
-    { schema, validatorCompiler: handlerValidates },
+    { schema, config: { title: '单点登录' }, validatorCompiler: handlerValidates },
     async (request): Promise<Envelope<TokenPair>> => {
       const body = request.body;
       const token = body !== null && typeof body === 'object' ? (body as Record<string, unknown>).token : undefined;

@@ -72,7 +72,7 @@ const routes: FastifyPluginAsync = async (app) => {
   };
   app.post<{ Body: SaveBody }>(
     '/save',
-    { schema: saveSchema, preValidation: dropEmptyInput },
+    { schema: saveSchema, config: { title: '企业注册' }, preValidation: dropEmptyInput },
     async (request): Promise<Envelope<{ id: string }>> => {
       const company = forms.validate<CompanyInfo>('company-info', request.body.companylMessageVo, {
         prefix: 'companylMessageVo',

@@ -33,7 +33,7 @@ const routes: FastifyPluginAsync = async (app) => {
   };
   app.post<{ Body: PasswordUpdateBody }>(
     '/passwardUpdate',
-    { schema, preValidation: dropEmptyInput },
+    { schema, config: { title: '找回密码' }, preValidation: dropEmptyInput },
     async (request): Promise<Envelope> => {
       const input = forms.validate<PasswordUpdateBody>('forgot-password-reset', request.body);
       await app.services.passwordChanges.resetByPhone(input.username, input.password, 'username');

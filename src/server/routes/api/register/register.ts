@@ -34,7 +34,7 @@ const routes: FastifyPluginAsync = async (app) => {
       }),
     },
   };
-  app.post('/getNation', { schema: nationSchema }, async (): Promise<Envelope<Option[]>> => {
+  app.post('/getNation', { schema: nationSchema, config: { audit: false } }, async (): Promise<Envelope<Option[]>> => {
     const entries = await app.services.dictionaries.list('nation');
     return ok(
       '',
@@ -54,7 +54,7 @@ const routes: FastifyPluginAsync = async (app) => {
   };
   app.post<{ Body: PersonalRegistration }>(
     '/register',
-    { schema: registerSchema, preValidation: dropEmptyInput },
+    { schema: registerSchema, config: { title: '个人注册' }, preValidation: dropEmptyInput },
     async (request): Promise<Envelope> => {
       const input = forms.validate<PersonalRegistration>('register', request.body);
       await app.services.registration.registerPerson(input);

@@ -52,7 +52,7 @@ const routes: FastifyPluginAsync = async (app) => {
   };
   app.post<{ Body: SendBody }>(
     '/sendSMS',
-    { schema: sendSchema, preValidation: dropEmptyInput },
+    { schema: sendSchema, config: { title: '发送短信验证码' }, preValidation: dropEmptyInput },
     async (request): Promise<Envelope> => {
       const { phoneNumber, purpose: use = 'register' } = request.body;
       if (use === 'register') {
@@ -84,7 +84,7 @@ const routes: FastifyPluginAsync = async (app) => {
   };
   app.post<{ Body: VerifyBody }>(
     '/verifySms',
-    { schema: verifySchema, preValidation: dropEmptyInput },
+    { schema: verifySchema, config: { title: '校验短信验证码' }, preValidation: dropEmptyInput },
     async (request): Promise<Envelope> => {
       const { phoneNumber, code, purpose: use = 'register' } = request.body;
       await smsCodes.verify(phoneNumber, use, code, 'code');

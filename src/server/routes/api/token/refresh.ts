@@ -21,10 +21,14 @@ const schema = {
 };
 
 const routes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: RefreshBody }>('/refresh', { schema }, async (request): Promise<Envelope<TokenPair>> => ({
-    msgCode: 0,
-    errMsg: '',
-    data: await app.services.authentication.refresh(request.body.refreshToken),
-  }));
+  app.post<{ Body: RefreshBody }>(
+    '/refresh',
+    { schema, config: { title: '刷新令牌' } },
+    async (request): Promise<Envelope<TokenPair>> => ({
+      msgCode: 0,
+      errMsg: '',
+      data: await app.services.authentication.refresh(request.body.refreshToken),
+    }),
+  );
 };
 export default routes;

@@ -54,7 +54,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: SaveBody }>(
     '/insertOrUpdate',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', title: '保存主题和项目' },
       preValidation: bodyOrEmpty,
       schema: {
         tags: ['workbench'],

@@ -30,7 +30,7 @@ const routes: FastifyPluginAsync = async (app) => {
   };
   app.post<{ Body: ChangePasswordBody }>(
     '/validateChangePassword',
-    { schema, config: { auth: 'password-change' }, preValidation: dropEmptyInput },
+    { schema, config: { auth: 'password-change', title: '修改密码' }, preValidation: dropEmptyInput },
     async (request): Promise<Envelope> => {
       const { view } = requireAuth(request);
       const input = app.services.forms.validate<ChangePasswordBody>('change-password', request.body);

@@ -14,7 +14,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { projectName?: string } }>(
     '/loginSkipPC',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', title: '混凝土应用登录' },
       preValidation: bodyOrEmpty,
       schema: {
         tags: ['workbench'],

@@ -35,7 +35,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post(
     '/updateFile',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', title: '上传图片' },
       schema: {
         tags: ['workbench'],
         summary: 'Upload an image',

@@ -120,7 +120,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { projectName: string } }>(
     '/project',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', audit: false },
       preValidation: bodyOrEmpty,
       schema: {
         tags: ['workbench'],
@@ -143,7 +143,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { projectName: string } }>(
     '/contract',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', audit: false },
       preValidation: bodyOrEmpty,
       schema: {
         tags: ['workbench'],

@@ -30,7 +30,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: InsertBody }>(
     '/insert',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', title: '记录最近使用' },
       preValidation: bodyOrEmpty,
       schema: {
         tags: ['workbench'],
@@ -62,7 +62,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { projectName?: string } }>(
     '/getAll',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', audit: false },
       preValidation: bodyOrEmpty,
       schema: {
         tags: ['workbench'],

@@ -21,7 +21,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { projectName?: string; type?: ProcessTaskKind } }>(
     '/approvalSummary',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', audit: false },
       preValidation: bodyOrEmpty,
       schema: {
         tags: ['workbench'],
@@ -75,7 +75,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { projectName?: string; type?: MessageFilter; limit?: number } }>(
     '/myMessage',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', audit: false },
       preValidation: bodyOrEmpty,
       schema: {
         tags: ['workbench'],

@@ -110,7 +110,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: Body }>(
     '/withOfficeName',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', audit: false },
       preValidation: bodyOrEmpty,
       schema: {
         tags: ['workbench'],

@@ -120,7 +120,7 @@ const routes: FastifyPluginAsync = async (app) => {
         },
         response: { 200: envelope({ data: { type: 'array', items: treeNode(officeFields) } }) },
       },
-      config: adminConfig(VIEW, '机构树查询'),
+      config: { ...adminConfig(VIEW, '机构树查询'), audit: false },
     },
     async (request): Promise<Envelope<unknown>> => {
       const { scope } = requireGrants(request);

@@ -53,7 +53,7 @@ const schema = {
 const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: RoleMenuBody | null }>(
     '/roleMenuList',
-    { schema, config: { auth: 'user' } },
+    { schema, config: { auth: 'user', audit: false } },
     async (request): Promise<Envelope<RoleMenuData>> => {
       const { view } = requireAuth(request);
       const roleIds = view.user.roles.map((role) => role.id);

@@ -43,7 +43,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: Body }>(
     '/devWarnData',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', audit: false },
       preValidation: bodyOrEmpty,
       schema: {
         tags: ['workbench'],

@@ -58,7 +58,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post(
     '/companyTree',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', audit: false },
       schema: {
         tags: ['workbench'],
         summary: 'Institution tree with selectable projects (project picker)',
