@@ -12,7 +12,7 @@ function isRead(api: ApiDescriptor): boolean {
 }
 
 /** Query variables keep only plain values: an absent or structured value is left out of the URL. */
-function toVariables(values: Record<string, unknown>): ApiVariables {
+export function toVariables(values: Record<string, unknown>): ApiVariables {
   const variables: ApiVariables = {};
   for (const [name, value] of Object.entries(values)) {
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') variables[name] = value;

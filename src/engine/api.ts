@@ -19,17 +19,6 @@ function unusedVariables(template: string, variables: ApiVariables = {}): ApiVar
   return Object.fromEntries(Object.entries(variables).filter(([name]) => !used.has(name)));
 }
 
-/** `pick({ data: { a: 1 } }, 'data.a')` -> 1; no path gives the whole value. */
-export function pickPath(value: unknown, path?: string): unknown {
-  if (!path) return value;
-  let current = value;
-  for (const key of path.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
-}
-
 async function encryptFields(
   encryptor: EngineSeams['encryptor'],
   descriptor: ApiDescriptor,
@@ -42,6 +31,9 @@ async function encryptFields(
   }
   return result;
 }
+
+// Where a result sits in a response (`resultPath`): one helper for the engine and the server.
+export { pickPath } from '../shared/path';
 
 export interface CallOptions {
   variables?: ApiVariables;

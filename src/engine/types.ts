@@ -148,6 +148,8 @@ export interface CrudPageFile {
   edit?: CrudDialogAction;
   delete?: { api: ApiDescriptor; confirm?: string; permission?: string; rowFlag?: string };
   rowActions?: { label: string; dialog?: CrudDialogAction; permission?: string; rowFlag?: string }[];
+  /** Excel export of what the list shows, every page of it (GET /api/system/export/{id}). */
+  export?: { fileName: string; permission?: string };
   import?: {
     api: ApiDescriptor;
     template?: ApiDescriptor;

@@ -6,6 +6,8 @@
  * (names prefixed E2E), so none depends on another's order. Screenshots of every create dialog and every table
  * after an edit land in test-results/screenshots/admin-screens-*.png.
  */
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { demoUsers, launchBrowser, logInThroughForm, newPage, screenshot } from './browser';
@@ -545,7 +547,7 @@ describe('logo, base config and dictionary screens', () => {
     await page.close();
   });
 
-  it('dictionary: creates, searches, edits and deletes an entry, with the form file’s messages', async () => {
+  it('dictionary: creates, searches, exports, edits and deletes an entry, with the form file’s messages', async () => {
     const { page, screen } = await openScreen('dictionary', 'dictionary');
     await clickNew(screen);
     await expectRequiredMessages(page, 'admin-dictionary', {
@@ -566,6 +568,15 @@ describe('logo, base config and dictionary screens', () => {
     await page.locator('#search-dictionary_type').press('Enter');
     await poll(() => screen.locator('tbody tr').count()).toBe(1);
     await row(screen, '端到端标签').waitFor();
+
+    // 导出 writes what the list shows: the searched type only.
+    const [download] = await Promise.all([page.waitForEvent('download'), screen.getByTestId('crud-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^字典列表-\d{8}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.rowCount).toBe(2);
+    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(expect.arrayContaining([type, '端到端标签', 'e1']));
 
     await openEdit(screen, '端到端标签');
     await replaceValue(page, 'admin-dictionary_label', '端到端标签', '改过的标签');

@@ -7,6 +7,7 @@ import '@arco-design/web-react/es/Modal/style/css.js';
 import { useRef, useState } from 'react';
 import { callApi, pickPath } from '../api';
 import { useSeams } from '../seams';
+import { saveFile } from './save-file';
 import type { CrudPageFile } from '../types';
 
 type ImportConfig = NonNullable<CrudPageFile['import']>;
@@ -52,13 +53,7 @@ export function CrudImport({ config, onImported }: { config: ImportConfig; onImp
     if (!config.template) return;
     try {
       const envelope = await callApi(seams, config.template, { responseType: 'blob' });
-      const blob = pickPath(envelope, 'data');
-      if (!(blob instanceof Blob)) return;
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = config.templateName ?? '导入模板.xlsx';
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+      saveFile(pickPath(envelope, 'data'), config.templateName ?? '导入模板.xlsx');
     } catch {
       // the HTTP client has shown why
     }

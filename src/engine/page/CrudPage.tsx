@@ -21,6 +21,7 @@ import { useApi, useInvalidateApi } from '../use-api';
 import { useSchemaFile } from '../use-schema-file';
 import { cellValue } from './cell-format';
 import { CrudDialog } from './CrudDialog';
+import { CrudExport } from './CrudExport';
 import { CrudImport } from './CrudImport';
 import { CrudTree, type TreeNode } from './CrudTree';
 import './crud-page.css';
@@ -51,11 +52,15 @@ function LoadedCrudPage({ file }: { file: CrudPageFile }) {
   const [node, setNode] = useState<TreeNode | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
 
-  const params: Row = {
+  // What the list shows (the export takes the same), then the page of it.
+  const filters: Row = {
     ...file.list.params,
     ...search,
-    ...(paged ? { [file.list.pageParam ?? 'pageNo']: page, [file.list.sizeParam ?? 'pageSize']: pageSize } : {}),
     ...(file.tree && node ? { [file.tree.param]: node.key } : {}),
+  };
+  const params: Row = {
+    ...filters,
+    ...(paged ? { [file.list.pageParam ?? 'pageNo']: page, [file.list.sizeParam ?? 'pageSize']: pageSize } : {}),
   };
   const { data, error, isLoading, mutate } = useApi<unknown>(file.list.api, params, { keepPreviousData: true });
   const refreshAll = useInvalidateApi(file.list.api);
@@ -177,6 +182,9 @@ function LoadedCrudPage({ file }: { file: CrudPageFile }) {
             )}
             {file.import && can(file.import.permission) && (
               <CrudImport config={file.import} onImported={() => void refreshAll()} />
+            )}
+            {file.export && can(file.export.permission ?? file.permission) && (
+              <CrudExport pageId={file.id} config={file.export} filters={filters} />
             )}
             <Button onClick={() => void mutate()}>刷新</Button>
           </div>

@@ -53,6 +53,7 @@ import adminOffice from './api/system/office/office.js';
 import adminProject from './api/system/project/project.js';
 import adminRole from './api/system/role/role.js';
 import adminSystemLog from './api/system/test/system-log.js';
+import adminExport from './api/system/export/export.js';
 import adminUser from './api/user/admin.js';
 import userCurrentGrants from './api/user/current-grants.js';
 import userImport from './api/user/import-users.js';
@@ -106,6 +107,7 @@ const routeModules: [prefix: string, plugin: FastifyPluginAsync][] = [
   ['/api/system/role', adminRole],
   ['/api/system/logo', adminLogo],
   ['/api/system/test', adminSystemLog],
+  ['/api/system/export', adminExport],
   ['/api/system/project', adminProject],
   ['/api/system/baseConfig', adminBaseConfig],
   ['/api/user', userCurrentGrants],
