@@ -102,7 +102,7 @@ const routes: FastifyPluginAsync = async (app) => {
   };
   app.get<{ Querystring: { accessCode: string; requestBody: string; sign: string } }>(
     '/ai/returnUrl',
-    { schema: returnUrlSchema, preValidation: dropEmptyInput },
+    { schema: returnUrlSchema, config: { audit: true, title: 'AI图库跳转' }, preValidation: dropEmptyInput },
     async (request): Promise<Envelope<{ aiUrl: string }>> => {
       const { accessCode, requestBody, sign } = request.query;
       return ok('', await aiLibrary.returnUrl(accessCode, requestBody, sign));

@@ -41,7 +41,8 @@ const routes: FastifyPluginAsync = async (app) => {
   };
   app.get<{ Querystring: GetCodeQuery }>(
     '/getCode',
-    { schema, preValidation: dropEmptyInput },
+    // A GET that sends an SMS / checks a password: recorded like a write.
+    { schema, config: { audit: true, title: '获取登录短信验证码' }, preValidation: dropEmptyInput },
     async (request): Promise<Envelope> => {
       const { phone, purpose = 'login' } = request.query;
       const user = await app.services.users.findByMobile(phone, { enabledOnly: true });

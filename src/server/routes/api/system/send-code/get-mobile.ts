@@ -39,7 +39,8 @@ const routes: FastifyPluginAsync = async (app) => {
   };
   app.get<{ Querystring: GetMobileQuery }>(
     '/getMobile',
-    { schema, preValidation: dropEmptyInput },
+    // A GET that sends an SMS / checks a password: recorded like a write.
+    { schema, config: { audit: true, title: '核对账号密码取手机号' }, preValidation: dropEmptyInput },
     async (request): Promise<Envelope<never, { mobile: string }>> => {
       // A '+' of base64 that the client forgot to URL-encode arrives as a space.
       const password = app.services.crypto.decryptRsa(request.query.password.replaceAll(' ', '+'));
