@@ -46,6 +46,10 @@ const matrix: Row[] = [
   ['DELETE', `/api/system/area/${X}`, ...ADMIN_ONLY],
   // Logs.
   ['GET', '/api/system/test/systemLog/list?pageNo=1&pageSize=10', ...ADMIN_ONLY],
+  // Excel export: the page's permission.
+  ['GET', '/api/system/export/user', ...ADMIN_AND_MANAGER],
+  ['GET', '/api/system/export/log', ...ADMIN_ONLY],
+  ['GET', '/api/system/export/menu', ...ADMIN_ONLY],
   // Menus.
   ['GET', '/api/system/menu/0/treeData?isShowHide=1', ...ADMIN_ONLY],
   ['GET', '/api/system/menu/sys-user', ...ADMIN_ONLY],
