@@ -163,9 +163,15 @@ function LoadedSchemaForm({
     [widgetServices, submitFailures, submitting, secondaryAction, invalidList],
   );
 
+  // The form file says which of its fields travel encrypted, whichever call sends them (an edit dialog's PUT).
+  const withFormCipher = (step: EngineAction): EngineAction => {
+    const cipher = file.submit?.api.encrypt;
+    return cipher && !step.api.encrypt ? { ...step, api: { ...step.api, encrypt: cipher } } : step;
+  };
+
   const submit = async ({ formData: data }: IChangeEvent<FormData>) => {
     const values = data ?? {};
-    const steps = actions ?? (file.submit ? [file.submit] : []);
+    const steps = actions?.map(withFormCipher) ?? (file.submit ? [file.submit] : []);
     if (steps.length === 0) {
       await onSubmitted?.(undefined, values);
       return;
