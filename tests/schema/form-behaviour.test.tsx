@@ -126,3 +126,26 @@ describe('dictionary options', () => {
     expect(second.requests.filter((request) => request.url === '/api/register/getNation')).toEqual([]);
   });
 });
+
+describe('encrypted fields', () => {
+  it('a call that sends the form instead of its submit encrypts the fields the form file names', async () => {
+    const fake = fakeSeams(() => ({ msgCode: 0, errMsg: '' }));
+    render(
+      <EngineProvider seams={fake.seams}>
+        <SchemaForm formId="login" testId="form" actions={[{ api: { method: 'POST', url: '/api/elsewhere' } }]} />
+      </EngineProvider>,
+    );
+    const account = await screen.findByPlaceholderText('请输入账号');
+    type(account, 'admin');
+    type(document.getElementById('login_password')!, 'Admin@2026');
+    type(document.getElementById('login_validateCode')!, '2468');
+    await act(async () => {
+      fireEvent.submit(account.closest('form')!);
+    });
+    await waitFor(() => expect(fake.requests).toHaveLength(1));
+    expect(fake.requests[0]).toMatchObject({
+      url: '/api/elsewhere',
+      body: { username: 'admin', password: 'rsa(Admin@2026)', validateCode: '2468' },
+    });
+  });
+});
