@@ -26,6 +26,11 @@ function fileKey(folder: string, id: string) {
   return `/schemas/${folder}/${id}.json`;
 }
 
+/** The id of a file key: `/schemas/forms/login.json` -> `login`. */
+function idOfKey(key: string): string {
+  return key.replace(/^.*\/(.+)\.json$/, '$1');
+}
+
 export interface LoadedForm {
   file: FormSchemaFile;
   validateFns: ValidatorFunctions;
@@ -45,7 +50,7 @@ export function provideForms(
 ): void {
   for (const [key, file] of Object.entries(files)) {
     const validateFns = validators[key];
-    if (validateFns) loadedForms.set(key.replace(/^.*\/(.+)\.json$/, '$1'), { file, validateFns });
+    if (validateFns) loadedForms.set(idOfKey(key), { file, validateFns });
   }
 }
 
@@ -89,5 +94,5 @@ export function hasPage(id: string): boolean {
 }
 
 export function formIds(): string[] {
-  return Object.keys(formFiles).map((key) => key.replace(/^.*\/(.+)\.json$/, '$1'));
+  return Object.keys(formFiles).map(idOfKey);
 }

@@ -14,6 +14,7 @@ import { logout } from '../session/logout';
 import { readStored } from '../session/storage';
 import { ProjectSelector } from '../projects/ProjectSelector';
 import { shortUserName } from './names';
+import { useSiteName } from '../shell/base-config';
 
 export const NOT_OPEN_YET = '该功能暂未开放';
 
@@ -27,15 +28,15 @@ export function PortalHeader({
   const navigate = useNavigate();
   const seams = useSeams();
   const user = readStored('userInfo');
-  const baseConfig = readStored('baseConfig');
-  const logo = readStored('companyLogo') || baseConfig?.titleLogo;
+  const siteName = useSiteName();
+  const logo = readStored('companyLogo') || readStored('baseConfig')?.titleLogo;
   const [menuOpen, setMenuOpen] = useState(false);
 
   return (
     <header className="root-header">
       <div className="root-brand">
         {logo && <img className="root-logo" src={logo} alt="" />}
-        <span>{baseConfig?.name ?? '智慧工地管理平台'}</span>
+        <span>{siteName}</span>
       </div>
       <ProjectSelector onMore={onPickProject} />
       <Input.Search

@@ -1,5 +1,5 @@
 /** Small pieces several routes share. */
-import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { Envelope } from '../../shared/envelope.js';
 import { dropEmptyStrings } from '../../shared/schema-messages.js';
 
@@ -18,4 +18,14 @@ export const handlerValidates: FastifySchemaCompiler<unknown> = () => () => true
 /** The success envelope with the message the client shows, and `data` when given. */
 export function ok<T = never>(errMsg: string, data?: T): Envelope<T> {
   return data === undefined ? { msgCode: 0, errMsg } : { msgCode: 0, errMsg, data };
+}
+
+/**
+ * Answers an Excel file for the browser to save: `asciiName` for old clients, `name` (Chinese) for the rest.
+ */
+export function sendXlsx(reply: FastifyReply, file: Buffer, asciiName: string, name: string): FastifyReply {
+  return reply
+    .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .send(file);
 }

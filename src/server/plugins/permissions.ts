@@ -6,7 +6,7 @@
  * body validation, so a caller without the permission learns nothing about the body's rules. A route with a
  * permission but no `auth` is a programming error and stops the start.
  */
-import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { MsgCode } from '../../shared/envelope.js';
 import { ApiError } from '../http/api-error.js';
 import { globalPlugin } from '../http/global-plugin.js';
@@ -32,6 +32,18 @@ export function requireGrants(request: FastifyRequest): Grants {
   return request.grants;
 }
 
+/** The caller's grants when they hold any of `needed`; -403 无权访问 otherwise. */
+export async function requirePermission(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  needed: readonly string[],
+): Promise<Grants> {
+  const { view } = requireAuth(request);
+  const grants = await app.services.admin.permissions.of(view.user.id);
+  if (!holdsAny(grants, needed)) throw new ApiError(MsgCode.forbidden, PermissionMessages.forbidden);
+  return grants;
+}
+
 export default globalPlugin('permissions', async (app) => {
   app.decorateRequest('grants', null);
 
@@ -41,10 +53,7 @@ export default globalPlugin('permissions', async (app) => {
     if (!route.config?.auth) throw new Error(`route ${route.method} ${route.url} declares a permission without auth`);
     const needed: readonly string[] = typeof declared === 'string' ? [declared] : declared;
     const check: preValidationAsyncHookHandler = async function checkPermission(request) {
-      const { view } = requireAuth(request);
-      const grants = await app.services.admin.permissions.of(view.user.id);
-      if (!holdsAny(grants, needed)) throw new ApiError(MsgCode.forbidden, PermissionMessages.forbidden);
-      request.grants = grants;
+      request.grants = await requirePermission(app, request, needed);
     };
     const existing = route.preValidation
       ? Array.isArray(route.preValidation)

@@ -6,7 +6,8 @@
 import type { Db } from '../db/database.js';
 import type { Insertable } from 'kysely';
 import type { NewMenu, NewOffice, SysAreaTable } from '../db/tables.js';
-import { GATEWAY_ROOT_ID, MENU_ROOT_PARENT } from '../services/menus.js';
+import { ROOT_PARENT } from '../services/admin-tree.js';
+import { GATEWAY_ROOT_ID } from '../services/menus.js';
 import { hashPassword } from '../services/passwords.js';
 import { seedPortalDemo } from './portal-demo.js';
 import {
@@ -27,16 +28,22 @@ interface FlatMenu {
   ancestors: string[];
 }
 
+/** Where a node of a seed tree sits: its parent, and the ids from the root down to that parent. */
+function treePosition(ancestors: string[]): { parent_id: string; parent_ids: string } {
+  return {
+    parent_id: ancestors.at(-1) ?? ROOT_PARENT,
+    parent_ids: [ROOT_PARENT, ...ancestors].join(',') + ',',
+  };
+}
+
 function flattenMenus(items: MenuSeedItem[], ancestors: string[] = []): FlatMenu[] {
-  const parentId = ancestors.at(-1) ?? MENU_ROOT_PARENT;
-  const parentIds = [MENU_ROOT_PARENT, ...ancestors].join(',') + ',';
+  const position = treePosition(ancestors);
   return items.flatMap((item, index) => [
     {
       ancestors,
       row: {
         id: item.id,
-        parent_id: parentId,
-        parent_ids: parentIds,
+        ...position,
         name: item.name,
         sort: item.sort ?? (index + 1) * 10,
         href: item.href ?? null,
@@ -63,8 +70,7 @@ function flattenMenus(items: MenuSeedItem[], ancestors: string[] = []): FlatMenu
 function flattenOffices(office: OfficeSeed, ancestors: string[] = []): NewOffice[] {
   const row: NewOffice = {
     id: office.id,
-    parent_id: ancestors.at(-1) ?? '0',
-    parent_ids: ['0', ...ancestors].join(',') + ',',
+    ...treePosition(ancestors),
     name: office.name,
     english_name: office.englishName ?? null,
     simple_name: office.simpleName ?? null,
@@ -92,8 +98,7 @@ function flattenOffices(office: OfficeSeed, ancestors: string[] = []): NewOffice
 function flattenAreas(area: AreaSeed, ancestors: string[] = [], sort = 10): Insertable<SysAreaTable>[] {
   const row: Insertable<SysAreaTable> = {
     id: area.id,
-    parent_id: ancestors.at(-1) ?? '0',
-    parent_ids: ['0', ...ancestors].join(',') + ',',
+    ...treePosition(ancestors),
     name: area.name,
     code: area.code ?? null,
     type: area.type,

@@ -83,6 +83,17 @@ export const RoleMessages = {
   lastAdmin: '系统角色至少要保留一个用户',
 } as const;
 
+/** The role's menus become exactly `menuIds`. */
+async function replaceMenus(trx: Db, roleId: string, menuIds: string[]): Promise<void> {
+  await trx.deleteFrom('sys_role_menu').where('role_id', '=', roleId).execute();
+  if (menuIds.length > 0) {
+    await trx
+      .insertInto('sys_role_menu')
+      .values(menuIds.map((menu_id) => ({ role_id: roleId, menu_id })))
+      .execute();
+  }
+}
+
 export function roleEditable(role: Pick<RoleRow, 'office_id' | 'is_sys'>, scope: DataScope): boolean {
   return scope.all || (role.is_sys === '0' && role.office_id === scope.companyId);
 }
@@ -226,11 +237,7 @@ export class AdminRoles {
           .insertInto('sys_role')
           .values({ id, ...this.columns(input, scope) })
           .execute();
-        if (menuIds.length > 0)
-          await trx
-            .insertInto('sys_role_menu')
-            .values(menuIds.map((menu_id) => ({ role_id: id, menu_id })))
-            .execute();
+        await replaceMenus(trx, id, menuIds);
       });
     } catch (error) {
       if (uniqueViolation(error) !== undefined) throw conflict(RoleMessages.duplicateEnname);
@@ -251,14 +258,7 @@ export class AdminRoles {
           .set({ ...this.columns(input, scope), updated_at: new Date() })
           .where('id', '=', id)
           .execute();
-        if (menuIds !== undefined) {
-          await trx.deleteFrom('sys_role_menu').where('role_id', '=', id).execute();
-          if (menuIds.length > 0)
-            await trx
-              .insertInto('sys_role_menu')
-              .values(menuIds.map((menu_id) => ({ role_id: id, menu_id })))
-              .execute();
-        }
+        if (menuIds !== undefined) await replaceMenus(trx, id, menuIds);
       });
     } catch (error) {
       if (uniqueViolation(error) !== undefined) throw conflict(RoleMessages.duplicateEnname);

@@ -51,38 +51,26 @@ export function SubmitButton({ uiSchema, registry }: SubmitButtonProps) {
   const running = useScriptsRunning();
   if (norender) return null;
   const { submitting = false, secondaryAction } = widgetContext(registry.formContext);
-  if (secondaryAction) {
-    return (
-      <div className="sf-actions sf-actions-pair">
-        <Button size="large" disabled={submitting} onClick={secondaryAction.onClick}>
-          {secondaryAction.label}
-        </Button>
-        <Button
-          type="primary"
-          htmlType="submit"
-          size="large"
-          loading={submitting}
-          {...props}
-          disabled={!running || props?.disabled}
-        >
-          {submitText}
-        </Button>
-      </div>
-    );
-  }
+  const submit = (
+    <Button
+      type="primary"
+      htmlType="submit"
+      long={!secondaryAction}
+      size="large"
+      loading={submitting}
+      {...props}
+      disabled={!running || props?.disabled}
+    >
+      {submitText}
+    </Button>
+  );
+  if (!secondaryAction) return <div className="sf-actions">{submit}</div>;
   return (
-    <div className="sf-actions">
-      <Button
-        type="primary"
-        htmlType="submit"
-        long
-        size="large"
-        loading={submitting}
-        {...props}
-        disabled={!running || props?.disabled}
-      >
-        {submitText}
+    <div className="sf-actions sf-actions-pair">
+      <Button size="large" disabled={submitting} onClick={secondaryAction.onClick}>
+        {secondaryAction.label}
       </Button>
+      {submit}
     </div>
   );
 }

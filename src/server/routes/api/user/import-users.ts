@@ -9,14 +9,12 @@ import { MsgCode } from '../../../../shared/envelope.js';
 import { adminConfig, needs, security } from '../../../http/admin-schemas.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ApiError } from '../../../http/api-error.js';
-import { ok } from '../../../http/route-helpers.js';
+import { ok, sendXlsx } from '../../../http/route-helpers.js';
 import { requireGrants } from '../../../plugins/permissions.js';
 import { MAX_IMPORT_ROWS } from '../../../services/user-import.js';
 
 const IMPORT = 'sys:user:import';
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 } });
   const { userImport } = app.services.admin;
@@ -34,13 +32,7 @@ const routes: FastifyPluginAsync = async (app) => {
     },
     async (_request, reply) => {
       const file = await userImport.template();
-      return reply
-        .type(XLSX)
-        .header(
-          'content-disposition',
-          `attachment; filename="user-import-template.xlsx"; filename*=UTF-8''${encodeURIComponent('用户导入模板.xlsx')}`,
-        )
-        .send(file);
+      return sendXlsx(reply, file, 'user-import-template.xlsx', '用户导入模板.xlsx');
     },
   );
 

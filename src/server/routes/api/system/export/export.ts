@@ -8,9 +8,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { MsgCode } from '../../../../../shared/envelope.js';
 import { ApiError } from '../../../../http/api-error.js';
 import { security } from '../../../../http/admin-schemas.js';
+import { sendXlsx } from '../../../../http/route-helpers.js';
 import { schemasDir } from '../../../../paths.js';
-import { ACCESS_TOKEN_HEADER, requireAuth } from '../../../../plugins/auth.js';
-import { PermissionMessages } from '../../../../plugins/permissions.js';
+import { ACCESS_TOKEN_HEADER } from '../../../../plugins/auth.js';
+import { requirePermission } from '../../../../plugins/permissions.js';
 import {
   exportRows,
   exportWorkbook,
@@ -18,9 +19,6 @@ import {
   loadExportablePages,
   MAX_EXPORT_ROWS,
 } from '../../../../services/page-export.js';
-import { holdsAny } from '../../../../services/permissions.js';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const routes: FastifyPluginAsync = async (app) => {
   const pages = loadExportablePages(path.join(schemasDir, 'pages'));
@@ -50,10 +48,7 @@ const routes: FastifyPluginAsync = async (app) => {
       const page = pages.get(request.params.pageId);
       if (!page) throw new ApiError(MsgCode.notFound, '该页面不支持导出');
       const permission = page.export.permission ?? page.permission;
-      if (permission) {
-        const grants = await app.services.admin.permissions.of(requireAuth(request).view.user.id);
-        if (!holdsAny(grants, [permission])) throw new ApiError(MsgCode.forbidden, PermissionMessages.forbidden);
-      }
+      if (permission) await requirePermission(app, request, [permission]);
       const token = String(request.headers[ACCESS_TOKEN_HEADER] ?? '');
       try {
         const rows = await exportRows(page, request.query, async (url, query) => {
@@ -66,14 +61,7 @@ const routes: FastifyPluginAsync = async (app) => {
           return answer.json<{ msgCode: number; errMsg: string; data?: unknown }>();
         });
         const file = await exportWorkbook(page, rows);
-        const name = `${page.export.fileName}.xlsx`;
-        return reply
-          .type(XLSX)
-          .header(
-            'content-disposition',
-            `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`,
-          )
-          .send(file);
+        return sendXlsx(reply, file, 'export.xlsx', `${page.export.fileName}.xlsx`);
       } catch (error) {
         if (error instanceof ExportRefused) throw new ApiError(error.msgCode, error.message);
         throw error;
