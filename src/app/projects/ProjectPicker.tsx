@@ -17,15 +17,7 @@ import { chooseProject, REQUESTING } from './choose-project';
 import { findProject, toSelection, type CompanyTreeNode } from './project-tree';
 import { ProjectTree } from './ProjectTree';
 import './projects.css';
-
-interface ProjectRow {
-  ID: string;
-  OFFICE_NAME: string;
-  PROJECT_NAME: string;
-  ENGINEERING_TYPE: string;
-  PROJECT_STATUS: string;
-  AREA_CODE: string;
-}
+import type { ProjectListRow } from '../../shared/projects';
 
 export const CHOOSE_PROJECT = '请选择项目';
 
@@ -46,7 +38,7 @@ export function ProjectPicker({ initial, onClose }: { initial: boolean; onClose:
     }),
     [officeName],
   );
-  const { data: rows = [], isLoading } = useApi<ProjectRow[]>(portalApis.projectsWithOffice, query);
+  const { data: rows = [], isLoading } = useApi<ProjectListRow[]>(portalApis.projectsWithOffice, query);
   const current = selectedProject();
 
   const confirm = async () => {
@@ -105,7 +97,7 @@ export function ProjectPicker({ initial, onClose }: { initial: boolean; onClose:
             )}
           </aside>
           <div className="project-picker-table">
-            <Table<ProjectRow>
+            <Table<ProjectListRow>
               rowKey="ID"
               loading={isLoading}
               data={rows}

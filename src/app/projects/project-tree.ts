@@ -2,18 +2,10 @@
  * The institution tree of the project picker (POST /api/device/base/v2.0/companyTree) and the rules of choosing
  * a project (spec section 4), as pure functions.
  */
+import type { CompanyTreeNode } from '../../shared/projects';
 import type { SelectedProject } from '../layout/selected-project';
 
-export interface CompanyTreeNode extends SelectedProject {
-  id: string;
-  name: string;
-  /** '1' company, '2' branch or department, '3' project department. */
-  type: string;
-  parentId: string;
-  /** '1' marks a node that can be chosen. */
-  clickFlag: string;
-  childList: CompanyTreeNode[];
-}
+export type { CompanyTreeNode };
 
 /** Only type 3 institution nodes are selectable (spec section 6). */
 export function isSelectable(node: CompanyTreeNode): boolean {

@@ -10,41 +10,15 @@ import { sql } from 'kysely';
 import { MsgCode } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
+import type { CompanyTreeNode, ProjectListRow, SelectedProjectFields } from '../../shared/projects.js';
+
+export type { CompanyTreeNode, ProjectListRow, SelectedProjectFields };
 
 export interface UserScope {
   userId: string;
   all: boolean;
   /** The root office of what the user sees when not `all`; null = nothing. */
   rootOfficeId: string | null;
-}
-
-/** A project as the portal stores the selection (spec section 3 "Selected project"). */
-export interface SelectedProjectFields {
-  edpId: string;
-  edpName: string;
-  objectId: string;
-  objectName: string;
-  status: string;
-  code: string;
-  officeId: string;
-  projectName: string;
-  projectType: string;
-  projectId: string;
-  parentId: string;
-  logPath: string;
-  functionModel: string;
-}
-
-/** A node of the institution tree; project departments with a project carry the selection fields. */
-export interface CompanyTreeNode extends Partial<SelectedProjectFields> {
-  id: string;
-  name: string;
-  /** '1' company, '2' branch / department, '3' project department (selectable). */
-  type: string;
-  parentId: string;
-  /** '1' when the node can be chosen (a project department with a project). */
-  clickFlag: string;
-  childList: CompanyTreeNode[];
 }
 
 export interface OfficeTreeNode {
@@ -64,18 +38,6 @@ export interface ProjectRow {
   code: string | null;
   area_code: string | null;
   office_id: string;
-}
-
-/** A row of POST /zhgd/project/withOfficeName (upper-case names are the client's contract). */
-export interface ProjectListRow {
-  ID: string;
-  OFFICE_NAME: string;
-  PROJECT_NAME: string;
-  ENGINEERING_TYPE: string;
-  PROJECT_STATUS: string;
-  AREA_CODE: string;
-  OFFICE_ID: string;
-  PROJECT_CODE: string;
 }
 
 /** Columns a withOfficeName condition may name, and the SQL column each maps to (never built from input). */
