@@ -8,9 +8,11 @@ import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { createDatabase, databaseTarget, type Db } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { prepareDatabase } from './db/prepare.js';
 import { menuRecordSchema } from './http/envelope-schema.js';
 import { packageJsonPath } from './paths.js';
+import collections from './collections/plugin.js';
+import { loadModules, type PortalModule } from './modules/module-files.js';
 import auditLog from './plugins/audit-log.js';
 import auth from './plugins/auth.js';
 import cookie from './plugins/cookie.js';
@@ -21,7 +23,6 @@ import servicesPlugin from './plugins/services.js';
 import swagger from './plugins/swagger.js';
 import webApp from './plugins/web-app.js';
 import { registerRoutes } from './routes/index.js';
-import { runSeed } from './seed/index.js';
 import { createServices, type ServiceOverrides } from './services/index.js';
 import { ensureKeys } from './services/keys.js';
 
@@ -33,6 +34,8 @@ export interface BuildAppOptions {
    */
   db?: Db;
   inMemory?: boolean;
+  /** The portal's modules (default: every folder of modules/); the database must hold their tables. */
+  modules?: readonly PortalModule[];
   /** Replacements for configured services (tests). */
   services?: ServiceOverrides;
   /** Called for every route as it is registered, before any plugin or route (tests walk the routes with it). */
@@ -57,10 +60,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const ownsDb = options.db === undefined;
   const db = options.db ?? createDatabase(options.inMemory ? { kind: 'memory' } : databaseTarget(config));
-  if (ownsDb) {
-    await migrateToLatest(db);
-    await runSeed(db, { demo: config.demo });
-  }
+  const modules = options.modules ?? loadModules();
+  if (ownsDb) await prepareDatabase(db, { demo: config.demo, modules });
   const keys = await ensureKeys(db);
   const services = createServices(db, keys, config, options.services);
   await services.captchas.warmUp();
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auditLog);
   await app.register(swagger, { version });
   await registerRoutes(app);
+  await app.register(collections, { modules });
   await app.register(webApp, { prefix: '/app', webDir: config.webDir, packageVersion: version });
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/app/'));
 

@@ -5,18 +5,17 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, databaseTarget } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
-import { demoAccounts, runSeed } from './seed/index.js';
+import { prepareDatabase } from './db/prepare.js';
+import { demoAccounts } from './seed/index.js';
 import { ensureInitialAdmin, INITIAL_ADMIN_LOGIN } from './seed/initial-admin.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = createDatabase(databaseTarget(config));
-  await migrateToLatest(db);
-  await runSeed(db, { demo: config.demo });
+  const modules = await prepareDatabase(db, { demo: config.demo });
   // Without demo data an empty install still needs someone who can log in; the password is shown this once only.
   const initialPassword = config.demo ? undefined : await ensureInitialAdmin(db);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, modules });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -20,10 +20,9 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { defaultConfig, type ServerConfig } from '../../src/server/config.js';
 import { createDatabase, type Db } from '../../src/server/db/database.js';
-import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { prepareDatabase } from '../../src/server/db/prepare.js';
 import type { SmsPurpose } from '../../src/server/db/tables.js';
 import { idCardCheckChar } from '../../src/server/services/id-card.js';
-import { runSeed } from '../../src/server/seed/index.js';
 import type { ServiceOverrides } from '../../src/server/services/index.js';
 import { OUTBOX_FILE, type OutboxLine } from '../../src/server/services/sms/outbox-sender.js';
 import type { Envelope, PublicKeys, TokenPair } from '../../src/shared/envelope.js';
@@ -84,21 +83,30 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 export async function createTestApp(
   overrides: Partial<ServerConfig> = {},
-  options: Pick<BuildAppOptions, 'services' | 'onRoute'> = {},
+  options: Pick<BuildAppOptions, 'services' | 'onRoute' | 'modules'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-api-'));
   const config = testConfig({ dataDir, ...overrides });
-  await migrateToLatest(database.db);
-  await runSeed(database.db, { demo: config.demo });
-  const app = await buildApp({ config, db: database.db, services: options.services, onRoute: options.onRoute });
+  const modules = await prepareDatabase(database.db, { demo: config.demo, modules: options.modules });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    services: options.services,
+    onRoute: options.onRoute,
+    modules,
+  });
   const siblings: FastifyInstance[] = [];
   return {
     app,
     db: database.db,
     config,
     async sibling(more) {
-      const other = await buildApp({ config: testConfig({ dataDir, ...overrides, ...more }), db: database.db });
+      const other = await buildApp({
+        config: testConfig({ dataDir, ...overrides, ...more }),
+        db: database.db,
+        modules,
+      });
       siblings.push(other);
       return other;
     },
@@ -118,7 +126,7 @@ export async function createTestApp(
  */
 export function useTestApp(
   overrides: Partial<ServerConfig> | (() => Partial<ServerConfig>) = {},
-  options: Pick<BuildAppOptions, 'services' | 'onRoute'> = {},
+  options: Pick<BuildAppOptions, 'services' | 'onRoute' | 'modules'> = {},
 ): Omit<TestApp, 'close'> {
   let current: TestApp | undefined;
   beforeAll(async () => {

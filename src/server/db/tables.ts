@@ -268,6 +268,21 @@ export interface SysLogoTable {
 }
 
 /** The portal's tables (migration 0003) live in portal-tables.ts. */
+/** One step of a collection record's status timeline (migration 0005). */
+export interface CollectionHistoryTable {
+  id: string;
+  collection: string;
+  record_id: string;
+  project_id: string;
+  action: string;
+  from_status: string | null;
+  to_status: string | null;
+  actor_id: string | null;
+  remark: string | null;
+  data: ColumnType<unknown, string | null, string | null>;
+  at: CreatedAt;
+}
+
 export interface Database extends PortalTables {
   app_key: AppKeyTable;
   sys_office: SysOfficeTable;
@@ -288,6 +303,7 @@ export interface Database extends PortalTables {
   sys_area: SysAreaTable;
   sys_log: SysLogTable;
   sys_logo: SysLogoTable;
+  collection_history: CollectionHistoryTable;
 }
 
 export type MenuRow = Selectable<SysMenuTable>;

@@ -9,6 +9,8 @@ import type { NewMenu, NewOffice, SysAreaTable } from '../db/tables.js';
 import { ROOT_PARENT } from '../services/admin-tree.js';
 import { GATEWAY_ROOT_ID } from '../services/menus.js';
 import { hashPassword } from '../services/passwords.js';
+import { withModuleMenus, type PortalModule } from '../modules/module-files.js';
+import { seedModuleDemo } from './module-demo.js';
 import { seedPortalDemo } from './portal-demo.js';
 import {
   loadSeedFile,
@@ -21,6 +23,8 @@ import {
 
 export interface SeedOptions {
   demo: boolean;
+  /** Modules whose menus and demo records are seeded too. */
+  modules?: readonly PortalModule[];
 }
 
 interface FlatMenu {
@@ -169,8 +173,13 @@ async function seedSystemRoles(db: Db, menus: FlatMenu[], freshMenus: ReadonlySe
       .execute();
 }
 
-export async function seedReferenceData(db: Db): Promise<void> {
-  const menus = flattenMenus(loadSeedFile('menu-seed', 'menus.json').menus);
+/** The menu tree of menus.json with the modules' menu records in place. */
+function seedMenus(modules: readonly PortalModule[]): FlatMenu[] {
+  return flattenMenus(withModuleMenus(loadSeedFile('menu-seed', 'menus.json').menus, modules));
+}
+
+export async function seedReferenceData(db: Db, modules: readonly PortalModule[] = []): Promise<void> {
+  const menus = seedMenus(modules);
   if (!menus.some((m) => m.row.id === GATEWAY_ROOT_ID))
     throw new Error(`menus.json needs the gateway root "${GATEWAY_ROOT_ID}"`);
   const insertedMenus = await db
@@ -180,7 +189,10 @@ export async function seedReferenceData(db: Db): Promise<void> {
     .returning('id')
     .execute();
 
-  const { dictionaries } = loadSeedFile('dictionary-seed', 'dictionaries.json');
+  const dictionaries = [
+    ...loadSeedFile('dictionary-seed', 'dictionaries.json').dictionaries,
+    ...modules.flatMap((module) => module.manifest.dictionaries ?? []),
+  ];
   const rows = dictionaries.flatMap((dict) =>
     dict.entries.map((entry, index) => ({
       id: `dict-${dict.type}-${entry.value}`,
@@ -200,9 +212,9 @@ export async function seedReferenceData(db: Db): Promise<void> {
   await seedSystemRoles(db, menus, new Set(insertedMenus.map((m) => m.id)));
 }
 
-export async function seedDemoData(db: Db): Promise<void> {
+export async function seedDemoData(db: Db, modules: readonly PortalModule[] = []): Promise<void> {
   const demo = loadSeedFile('demo-seed', 'demo.json');
-  const menus = flattenMenus(loadSeedFile('menu-seed', 'menus.json').menus);
+  const menus = seedMenus(modules);
 
   await db
     .insertInto('sys_office')
@@ -306,10 +318,12 @@ export async function seedDemoData(db: Db): Promise<void> {
 }
 
 export async function runSeed(db: Db, options: SeedOptions): Promise<void> {
-  await seedReferenceData(db);
+  const modules = options.modules ?? [];
+  await seedReferenceData(db, modules);
   if (options.demo) {
-    await seedDemoData(db);
+    await seedDemoData(db, modules);
     await seedPortalDemo(db);
+    await seedModuleDemo(db, modules);
   }
 }
 

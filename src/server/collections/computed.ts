@@ -1,0 +1,75 @@
+/**
+ * The computed-field vocabulary of collection files (src/shared/collections.ts). Write-time fields are derived
+ * from the record's own fields when it is saved and stored, so lists can filter and group by them (sex, birthday
+ * and native province from an ID number); read-time fields change with the clock and are added to every record
+ * read (age, days until a certificate expires, whether a deadline has passed).
+ */
+import type { CollectionFile, ComputedField } from '../../shared/collections.js';
+import { ageOn, chinaDate, daysBetween } from '../services/china-time.js';
+import { parseIdCard } from '../services/id-card.js';
+import { invalidField } from './errors.js';
+
+/** GB/T 2260 province-level codes: the first two digits of an ID number. */
+// prettier-ignore
+const PROVINCES: Record<string, string> = {
+  '11': '北京市', '12': '天津市', '13': '河北省', '14': '山西省', '15': '内蒙古自治区',
+  '21': '辽宁省', '22': '吉林省', '23': '黑龙江省',
+  '31': '上海市', '32': '江苏省', '33': '浙江省', '34': '安徽省', '35': '福建省', '36': '江西省', '37': '山东省',
+  '41': '河南省', '42': '湖北省', '43': '湖南省', '44': '广东省', '45': '广西壮族自治区', '46': '海南省',
+  '50': '重庆市', '51': '四川省', '52': '贵州省', '53': '云南省', '54': '西藏自治区',
+  '61': '陕西省', '62': '甘肃省', '63': '青海省', '64': '宁夏回族自治区', '65': '新疆维吾尔自治区',
+  '71': '台湾省', '81': '香港特别行政区', '82': '澳门特别行政区',
+};
+
+export function provinceOf(idNumber: string): string | undefined {
+  return PROVINCES[idNumber.slice(0, 2)];
+}
+
+type Values = Record<string, unknown>;
+
+/** Sets the write-time computed fields of `values` (in place); an ID number that fails its check is -400. */
+export function applyStoredComputed(file: CollectionFile, values: Values, now: Date): void {
+  for (const [name, field] of Object.entries(file.computed ?? {})) {
+    if (field.op !== 'idCardSex' && field.op !== 'idCardBirthday' && field.op !== 'idCardProvince') continue;
+    const raw = values[field.from];
+    if (typeof raw !== 'string' || raw === '') {
+      values[name] = null;
+      continue;
+    }
+    const facts = parseIdCard(raw, now);
+    const title = file.schema.properties[field.from]?.title ?? field.from;
+    if (!facts) throw invalidField(field.from, `${title}不正确（校验位或出生日期不符）`);
+    values[field.from] = facts.normalized;
+    values[name] =
+      field.op === 'idCardSex' ? facts.sex : field.op === 'idCardBirthday' ? facts.birthday : (provinceOf(raw) ?? null);
+  }
+}
+
+function readValue(field: ComputedField, record: Values, statusField: string | undefined, now: Date): unknown {
+  const source = record[field.from];
+  if (typeof source !== 'string' || source === '') return null;
+  const day = source.slice(0, 10);
+  switch (field.op) {
+    case 'age':
+      return ageOn(day, now);
+    case 'daysUntil':
+      return daysBetween(chinaDate(now), day);
+    case 'overdue': {
+      const status = statusField ? record[statusField] : undefined;
+      if (typeof status === 'string' && field.unlessStatus.includes(status)) return false;
+      return day < chinaDate(now);
+    }
+    default:
+      return record[field.from];
+  }
+}
+
+/** Adds the read-time computed fields to a record as it leaves the server. */
+export function withReadComputed(file: CollectionFile, record: Values, now: Date): Values {
+  const computed = file.computed ?? {};
+  for (const [name, field] of Object.entries(computed)) {
+    if (field.op === 'age' || field.op === 'daysUntil' || field.op === 'overdue')
+      record[name] = readValue(field, record, file.status?.field, now);
+  }
+  return record;
+}

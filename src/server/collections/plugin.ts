@@ -1,0 +1,26 @@
+/**
+ * The collections of every module: at start their tables are brought in line with their files, then each gets
+ * its standard API under /api/data/<id>. `app.collections` lets a module's own plugin reach the records.
+ */
+import { globalPlugin } from '../http/global-plugin.js';
+import type { PortalModule } from '../modules/module-files.js';
+import { CollectionRecords } from './records.js';
+import { collectionRoutes } from './routes.js';
+import { syncCollectionTables } from './table-sync.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    collections: ReadonlyMap<string, CollectionRecords>;
+  }
+}
+
+export default globalPlugin<{ modules: readonly PortalModule[] }>('collections', async (app, { modules }) => {
+  const { db, config } = app.services;
+  const files = modules.flatMap((module) => module.collections);
+  await syncCollectionTables(db, files);
+  const registry = new Map<string, CollectionRecords>();
+  for (const file of files) registry.set(file.id, new CollectionRecords(db, file, config.now, registry));
+  app.decorate('collections', registry);
+  for (const records of registry.values())
+    await app.register(async (scoped) => collectionRoutes(scoped, records), { prefix: `/api/data/${records.file.id}` });
+});

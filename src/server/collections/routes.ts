@@ -1,0 +1,379 @@
+/**
+ * The standard API of one collection, under `/api/data/<collection id>`:
+ *   GET    /                 paged list of a project's records (filters and sort from the collection file)
+ *   GET    /aggregate        count/sum/avg grouped by a field or by day/week/month, for charts
+ *   GET    /:id              one record;  GET /:id/history  its status timeline
+ *   POST   /                 create (projectId in the body);  PUT /:id  update;  DELETE /:id  delete
+ *   POST   /:id/transition   one step of the status flow ({ action, version, ...the step's fields })
+ * Each route is validated by the collection file (the same messages the browser shows), needs the file's
+ * permission, is limited to projects the caller may see, is described in the OpenAPI document, and writes are
+ * in the audit log. An Excel export is the export of a page that lists the collection (`export` in the page).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MsgCode } from '../../shared/envelope.js';
+import type { JsonSchemaNode } from '../../shared/schema-messages.js';
+import { pageEnvelope, pageQueryProperties, idParams, security } from '../http/admin-schemas.js';
+import { ApiError } from '../http/api-error.js';
+import { envelope, type Schema } from '../http/envelope-schema.js';
+import { dropEmptyInput, ok } from '../http/route-helpers.js';
+import { requireAuth } from '../plugins/auth.js';
+import { requirePermission } from '../plugins/permissions.js';
+import { RecordError } from './errors.js';
+import type { CollectionRecords, RecordValues } from './records.js';
+
+const RECORD_PROBLEM_CODES = {
+  invalid: MsgCode.invalidInput,
+  notFound: MsgCode.notFound,
+  forbidden: MsgCode.forbidden,
+  conflict: MsgCode.conflict,
+} as const;
+
+/** A RecordError as the envelope's error; anything else unchanged. */
+function asApiError(error: unknown): unknown {
+  if (!(error instanceof RecordError)) return error;
+  return new ApiError(
+    RECORD_PROBLEM_CODES[error.problem],
+    error.message,
+    error.fields.length > 0 ? { errors: error.fields } : undefined,
+  );
+}
+
+async function answering<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw asApiError(error);
+  }
+}
+
+const projectId: Schema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 64,
+  title: '项目',
+  errorMessage: { required: '请选择项目', minLength: '请选择项目' },
+};
+
+const version: Schema = {
+  type: 'integer',
+  minimum: 1,
+  description: "The record's version as read: a write against another version is refused with -409",
+};
+
+function recordSchema(records: CollectionRecords): Schema {
+  const properties: Record<string, Schema> = {
+    id: { type: 'string' },
+    projectId: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
+    createdByName: { type: 'string' },
+    version: { type: 'integer' },
+  };
+  for (const [name, node] of Object.entries(records.file.schema.properties))
+    properties[name] = { title: node.title, ...(node.type ? { type: node.type } : {}) };
+  // Computed fields and `<field>Label`s ride along undeclared (they follow the file).
+  return { type: 'object', properties, additionalProperties: true };
+}
+
+function filterQuery(records: CollectionRecords, extra: Record<string, Schema>): Schema {
+  const properties: Record<string, Schema> = { projectId, ...extra };
+  for (const { name, field, match } of records.filterNames()) {
+    const declared = records.file.schema.properties[field.name] ?? {};
+    properties[name] =
+      match === 'like'
+        ? { type: 'string', maxLength: 100, description: `${field.title}（包含）` }
+        : {
+            ...(field.type === 'integer'
+              ? { type: 'integer' }
+              : field.type === 'double precision'
+                ? { type: 'number' }
+                : { type: 'string', maxLength: 100 }),
+            ...(field.type === 'date' ? { format: 'date' } : {}),
+            ...(Array.isArray(declared.enum) ? { enum: declared.enum } : {}),
+            description:
+              match === 'from' ? `${field.title}（起）` : match === 'to' ? `${field.title}（止）` : field.title,
+          };
+  }
+  return { type: 'object', required: ['projectId'], properties };
+}
+
+/** The body of create and update: the collection's own schema (its rules and messages), plus what the route needs. */
+function bodySchema(records: CollectionRecords, extra: Record<string, Schema>, required: string[]): JsonSchemaNode {
+  const schema = structuredClone(records.file.schema);
+  return {
+    ...schema,
+    properties: { ...schema.properties, ...extra },
+    required: [...(schema.required ?? []), ...required],
+  };
+}
+
+type Query = Record<string, unknown> & { projectId: string };
+type IdParams = { id: string };
+
+export function collectionRoutes(app: FastifyInstance, records: CollectionRecords): void {
+  const { file } = records;
+  const { projects } = app.services.portal;
+  const view = file.permissions.view;
+  const edit = file.permissions.edit;
+  const remove = file.permissions.delete ?? edit;
+  const tags = [`data`];
+  const doc = (summary: string, description: string, permission: string) => ({
+    tags,
+    summary,
+    description: `${description} Needs the permission \`${permission}\`; only records of projects the caller may see.`,
+    security,
+  });
+  const config = (permission: string, title?: string, audit?: boolean) => ({
+    auth: 'user' as const,
+    permission,
+    ...(title ? { title } : {}),
+    ...(audit === undefined ? {} : { audit }),
+  });
+
+  /** -403 unless the caller may see the project. */
+  const checkProject = async (request: FastifyRequest, id: string): Promise<void> => {
+    const scope = await projects.scopeOf(requireAuth(request).view.user.id);
+    await projects.byId(scope, id);
+  };
+  /** The record's project, checked like any other: a record of a hidden project is as absent as a missing one. */
+  const checkRecord = async (request: FastifyRequest, id: string): Promise<void> => {
+    const project = await answering(() => records.projectOf(id));
+    try {
+      await checkProject(request, project);
+    } catch {
+      throw new ApiError(MsgCode.notFound, '记录不存在或已被删除');
+    }
+  };
+  const filtersOf = (query: Query): Record<string, unknown> =>
+    Object.fromEntries(records.filterNames().map(({ name }) => [name, query[name]]));
+  const one = envelope({ data: recordSchema(records) });
+  const actor = (request: FastifyRequest) => requireAuth(request).view.user.id;
+
+  app.get<{ Querystring: Query & { pageNo: number; pageSize: number; sort?: string } }>(
+    '/',
+    {
+      schema: {
+        ...doc(`List ${file.id}`, `Paged list of ${file.title} of one project.`, view),
+        querystring: filterQuery(records, {
+          ...pageQueryProperties,
+          sort: { type: 'string', pattern: '^-?[a-z][A-Za-z0-9]*$', description: 'a field; - in front: descending' },
+        }),
+        response: { 200: pageEnvelope(recordSchema(records)) },
+      },
+      preValidation: dropEmptyInput,
+      config: config(view, `${file.title}列表`),
+    },
+    async (request) => {
+      const { query } = request;
+      await checkProject(request, query.projectId);
+      return ok(
+        '',
+        await records.list({
+          projectId: query.projectId,
+          pageNo: query.pageNo,
+          pageSize: query.pageSize,
+          sort: query.sort,
+          filters: filtersOf(query),
+        }),
+      );
+    },
+  );
+
+  const fieldName = { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$', maxLength: 64 } as const;
+  app.get<{
+    Querystring: Query & {
+      op: 'count' | 'sum' | 'avg';
+      field?: string;
+      groupBy?: string;
+      bucket?: 'day' | 'week' | 'month';
+      dateField?: string;
+      seriesBy?: string;
+    };
+  }>(
+    '/aggregate',
+    {
+      schema: {
+        ...doc(
+          `Aggregate ${file.id}`,
+          `count/sum/avg of ${file.title} grouped by a field (groupBy) or by day/week/month of a date (bucket, ` +
+            'dateField), optionally split by seriesBy; data: [{name, value, series?}] with the labels users read.',
+          view,
+        ),
+        querystring: filterQuery(records, {
+          op: { type: 'string', enum: ['count', 'sum', 'avg'], default: 'count' },
+          field: fieldName,
+          groupBy: fieldName,
+          bucket: { type: 'string', enum: ['day', 'week', 'month'] },
+          dateField: fieldName,
+          seriesBy: fieldName,
+        }),
+      },
+      preValidation: dropEmptyInput,
+      config: config(view, `${file.title}统计`),
+    },
+    async (request) => {
+      const { query } = request;
+      await checkProject(request, query.projectId);
+      for (const name of [query.field, query.groupBy, query.dateField, query.seriesBy])
+        if (name !== undefined && !records.sortable(name) && name !== 'projectId')
+          throw new ApiError(MsgCode.invalidInput, `没有字段 ${name}`);
+      return ok(
+        '',
+        await records.aggregate({
+          projectId: query.projectId,
+          op: query.op,
+          field: query.field,
+          groupBy: query.groupBy,
+          bucket: query.bucket,
+          dateField: query.dateField,
+          seriesBy: query.seriesBy,
+          filters: filtersOf(query),
+        }),
+      );
+    },
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/:id',
+    {
+      schema: { ...doc(`Get ${file.id}`, `One ${file.title}.`, view), params: idParams, response: { 200: one } },
+      config: config(view, `${file.title}详情`),
+    },
+    async (request) => {
+      await checkRecord(request, request.params.id);
+      return ok('', await answering(() => records.get(request.params.id)));
+    },
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/:id/history',
+    {
+      schema: {
+        ...doc(
+          `History of ${file.id}`,
+          `The status timeline of one ${file.title}: [{action, actionLabel, from, to, fromLabel, toLabel, byName, at, remark, data}].`,
+          view,
+        ),
+        params: idParams,
+      },
+      config: config(view, `${file.title}处理记录`),
+    },
+    async (request) => {
+      await checkRecord(request, request.params.id);
+      return ok('', await answering(() => records.history(request.params.id)));
+    },
+  );
+
+  app.post<{ Body: RecordValues & { projectId: string } }>(
+    '/',
+    {
+      schema: {
+        ...doc(`Create ${file.id}`, `A new ${file.title} in a project.`, edit),
+        body: bodySchema(records, { projectId }, ['projectId']),
+        response: { 200: one },
+      },
+      preValidation: dropEmptyInput,
+      config: config(edit, `新增${file.title}`),
+    },
+    async (request) => {
+      await checkProject(request, request.body.projectId);
+      return ok(
+        '保存成功',
+        await answering(() => records.create(request.body.projectId, request.body, actor(request))),
+      );
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: RecordValues & { version?: number } }>(
+    '/:id',
+    {
+      schema: {
+        ...doc(`Update ${file.id}`, `Changes a ${file.title} (its status moves only through transitions).`, edit),
+        params: idParams,
+        body: bodySchema(records, { version, projectId: { type: 'string' } }, []),
+        response: { 200: one },
+      },
+      preValidation: dropEmptyInput,
+      config: config(edit, `修改${file.title}`),
+    },
+    async (request) => {
+      await checkRecord(request, request.params.id);
+      return ok(
+        '保存成功',
+        await answering(() => records.update(request.params.id, request.body, actor(request), request.body.version)),
+      );
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/:id',
+    {
+      schema: {
+        ...doc(`Delete ${file.id}`, `Deletes a ${file.title} and its timeline.`, remove),
+        params: idParams,
+        response: { 200: envelope() },
+      },
+      config: config(remove, `删除${file.title}`),
+    },
+    async (request) => {
+      await checkRecord(request, request.params.id);
+      await answering(() => records.remove(request.params.id));
+      return ok('删除成功');
+    },
+  );
+
+  if (file.status) {
+    const flow = file.status;
+    const stepFields: Record<string, Schema> = {};
+    for (const step of flow.transitions)
+      for (const name of [...(step.requires ?? []), ...(step.sets ?? [])]) {
+        const property = file.schema.properties[name];
+        if (property) stepFields[name] = property;
+      }
+    app.post<{ Params: IdParams; Body: RecordValues & { action: string; version: number } }>(
+      '/:id/transition',
+      {
+        schema: {
+          ...doc(
+            `Transition of ${file.id}`,
+            `One step of the status flow of a ${file.title}: ${flow.transitions
+              .map((t) => `${t.id} (${t.from.join('/')} -> ${t.to})`)
+              .join(', ')}. Refused with -409 when the record moved on since it was read.`,
+            edit,
+          ),
+          params: idParams,
+          body: {
+            type: 'object',
+            required: ['action', 'version'],
+            properties: {
+              action: { type: 'string', enum: flow.transitions.map((t) => t.id) },
+              version,
+              remark: { type: 'string', maxLength: 500 },
+              ...stepFields,
+            },
+          },
+          response: { 200: one },
+        },
+        preValidation: dropEmptyInput,
+        config: config(edit, `${file.title}状态变更`),
+      },
+      async (request) => {
+        await checkRecord(request, request.params.id);
+        const step = records.transitionOf(request.body.action);
+        if (step?.permission) await requirePermission(app, request, [step.permission]);
+        return ok(
+          '操作成功',
+          await answering(() =>
+            records.transition(
+              request.params.id,
+              request.body.action,
+              request.body,
+              actor(request),
+              request.body.version,
+            ),
+          ),
+        );
+      },
+    );
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Brings each collection's table in line with its file at start: creates the table, adds a column for every new
+ * field, creates the declared indexes. Nothing is dropped or retyped: a field whose declared type no longer
+ * matches its column stops the start with a message asking for an explicit migration, so no data is ever lost
+ * silently. Several instances starting at once take turns through an advisory lock.
+ */
+import { sql } from 'kysely';
+import type { CollectionFile } from '../../shared/collections.js';
+import type { Db } from '../db/database.js';
+import { collectionTable, fieldColumn, storedFields, type SqlType } from './columns.js';
+
+/** information_schema's names of our SQL types. */
+const INFORMATION_SCHEMA_TYPE: Record<SqlType, string> = {
+  text: 'text',
+  date: 'date',
+  timestamptz: 'timestamp with time zone',
+  integer: 'integer',
+  'double precision': 'double precision',
+  boolean: 'boolean',
+  jsonb: 'jsonb',
+};
+
+export class CollectionSchemaError extends Error {}
+
+function indexName(table: string, kind: string, fields: string[]): string {
+  const name = `${table}_${kind}_${fields.map(fieldColumn).join('_')}`;
+  // PostgreSQL cuts identifiers at 63 bytes; a long name keeps a readable start and a stable hash.
+  if (name.length <= 63) return name;
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) | 0;
+  return `${name.slice(0, 52)}_${(hash >>> 0).toString(16)}`;
+}
+
+async function syncOne(db: Db, file: CollectionFile): Promise<void> {
+  const table = collectionTable(file.id);
+  await sql`create table if not exists ${sql.table(table)} (
+    id text primary key,
+    project_id text not null,
+    created_at timestamptz not null default now(),
+    updated_at timestamptz not null default now(),
+    created_by text,
+    version integer not null default 1
+  )`.execute(db);
+
+  const existing = await sql<{ column_name: string; data_type: string }>`
+    select column_name, data_type from information_schema.columns
+    where table_schema = current_schema() and table_name = ${table}`.execute(db);
+  const columns = new Map(existing.rows.map((row) => [row.column_name, row.data_type]));
+  for (const field of storedFields(file)) {
+    const current = columns.get(field.column);
+    if (current === undefined) {
+      await sql`alter table ${sql.table(table)} add column ${sql.id(field.column)} ${sql.raw(field.type)}`.execute(db);
+    } else if (current !== INFORMATION_SCHEMA_TYPE[field.type]) {
+      throw new CollectionSchemaError(
+        `collection "${file.id}": field "${field.name}" is stored as ${current} but declared as ${field.type}; ` +
+          'changing a stored type needs an explicit migration (src/server/db/migrations), nothing was changed',
+      );
+    }
+  }
+
+  await sql`create index if not exists ${sql.id(indexName(table, 'list', ['createdAt']))}
+    on ${sql.table(table)} (project_id, created_at desc, id)`.execute(db);
+  for (const unique of file.unique ?? []) {
+    const cols = unique.fields.map((f) => sql.id(fieldColumn(f)));
+    await sql`create unique index if not exists ${sql.id(indexName(table, 'u', unique.fields))}
+      on ${sql.table(table)} (project_id, ${sql.join(cols)})`.execute(db);
+  }
+  for (const fields of file.indexes ?? []) {
+    const cols = fields.map((f) => sql.id(fieldColumn(f)));
+    await sql`create index if not exists ${sql.id(indexName(table, 'i', fields))}
+      on ${sql.table(table)} (project_id, ${sql.join(cols)})`.execute(db);
+  }
+}
+
+/** The name of the unique index of `fields`, to tell which declared rule a unique violation broke. */
+export function uniqueIndexName(file: CollectionFile, fields: string[]): string {
+  return indexName(collectionTable(file.id), 'u', fields);
+}
+
+export async function syncCollectionTables(db: Db, files: readonly CollectionFile[]): Promise<void> {
+  if (files.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${7_310_001})`.execute(trx);
+    for (const file of files) await syncOne(trx, file);
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * Everything a database needs before the server answers: the migrations, the tables of the modules'
+ * collections (created or given their new columns), then the idempotent seed (reference data always, demo
+ * data with PORTAL_DEMO=1, the modules' menus and demo records included). Run at every start.
+ */
+import { syncCollectionTables } from '../collections/table-sync.js';
+import { loadModules, type PortalModule } from '../modules/module-files.js';
+import { runSeed } from '../seed/index.js';
+import type { Db } from './database.js';
+import { migrateToLatest } from './migrate.js';
+
+export interface PrepareOptions {
+  demo: boolean;
+  /** The portal's modules (default: every folder of modules/). */
+  modules?: readonly PortalModule[];
+}
+
+export async function prepareDatabase(db: Db, options: PrepareOptions): Promise<readonly PortalModule[]> {
+  const modules = options.modules ?? loadModules();
+  await migrateToLatest(db);
+  await syncCollectionTables(
+    db,
+    modules.flatMap((module) => module.collections),
+  );
+  await runSeed(db, { demo: options.demo, modules });
+  return modules;
+}

@@ -1,0 +1,142 @@
+/**
+ * The business modules of the portal: every folder `modules/<id>/` with a `module.json`. A module brings its
+ * collections (`collections/*.json`), forms (`forms/*.json`), pages (`pages/*.json`, read by the browser),
+ * menu records (in module.json) and demo data (`seed/*.json`), so adding a module touches no shared list.
+ * Files are checked against their meta-schemas when read: a broken file stops the start with its path.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { CollectionFile } from '../../shared/collections.js';
+import { projectRoot, schemasDir } from '../paths.js';
+import type { DictionarySeedFile, MenuSeedItem } from '../seed/seed-files.js';
+import type { FormFile } from '../services/form-validation.js';
+
+export interface ModuleManifest {
+  kind: 'module';
+  id: string;
+  title: string;
+  description?: string;
+  /** Menu records the module adds, each list under an existing menu of schemas/seed/menus.json. */
+  menus?: { parent: string; items: MenuSeedItem[] }[];
+  /** Dictionaries its fields choose from. */
+  dictionaries?: DictionarySeedFile['dictionaries'];
+}
+
+/** A module's demo data: records of one collection per demo project (`seed/<collection>.json`). */
+export interface ModuleSeedFile {
+  kind: 'module-seed';
+  collection: string;
+  /** project id -> records (their own fields; `id` optional and stable when given). */
+  projects: Record<string, Record<string, unknown>[]>;
+}
+
+export interface PortalModule {
+  manifest: ModuleManifest;
+  dir: string;
+  collections: CollectionFile[];
+  forms: FormFile[];
+  seeds: ModuleSeedFile[];
+}
+
+export const defaultModulesDir = path.join(projectRoot, 'modules');
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+addFormats(ajv);
+const validators = new Map<string, ValidateFunction>();
+
+function metaValidator(kind: string): ValidateFunction {
+  let validate = validators.get(kind);
+  if (!validate) {
+    for (const name of ['menu-seed', kind]) {
+      if (ajv.getSchema(name)) continue;
+      ajv.addSchema(JSON.parse(readFileSync(path.join(schemasDir, 'meta', `${name}.json`), 'utf8')) as object, name);
+    }
+    validate = ajv.getSchema(kind);
+    if (!validate) throw new Error(`schemas/meta/${kind}.json is missing`);
+    validators.set(kind, validate);
+  }
+  return validate;
+}
+
+function readChecked<T>(file: string, kind: string, root: string): T {
+  const where = path.relative(path.dirname(root), file);
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${where} is not valid JSON: ${(error as Error).message}`);
+  }
+  const validate = metaValidator(kind);
+  if (!validate(data)) {
+    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
+    throw new Error(`${where} does not match schemas/meta/${kind}.json: ${problems}`);
+  }
+  return data as T;
+}
+
+function jsonFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => path.join(dir, name));
+}
+
+/** Every module under `modulesDir`, by id. Ids of collections are unique across modules. */
+export function loadModules(modulesDir: string = defaultModulesDir): PortalModule[] {
+  if (!existsSync(modulesDir)) return [];
+  const modules = readdirSync(modulesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(modulesDir, entry.name, 'module.json')))
+    .map((entry) => entry.name)
+    .sort()
+    .map((name): PortalModule => {
+      const dir = path.join(modulesDir, name);
+      return {
+        dir,
+        manifest: readChecked<ModuleManifest>(path.join(dir, 'module.json'), 'module', modulesDir),
+        collections: jsonFiles(path.join(dir, 'collections')).map((file) =>
+          readChecked<CollectionFile>(file, 'collection', modulesDir),
+        ),
+        forms: jsonFiles(path.join(dir, 'forms')).map((file) => readChecked<FormFile>(file, 'form', modulesDir)),
+        seeds: jsonFiles(path.join(dir, 'seed')).map((file) =>
+          readChecked<ModuleSeedFile>(file, 'module-seed', modulesDir),
+        ),
+      };
+    });
+  const seen = new Map<string, string>();
+  for (const module of modules) {
+    for (const collection of module.collections) {
+      const other = seen.get(collection.id);
+      if (other)
+        throw new Error(`collection "${collection.id}" is declared by modules ${other} and ${module.manifest.id}`);
+      seen.set(collection.id, module.manifest.id);
+    }
+  }
+  return modules;
+}
+
+/** The menu seed tree with every module's menu records placed under their parents (a module's item replaces a
+ * seed item of the same id, so a module can take over a placeholder menu). */
+export function withModuleMenus(menus: MenuSeedItem[], modules: readonly PortalModule[]): MenuSeedItem[] {
+  const additions = new Map<string, MenuSeedItem[]>();
+  for (const module of modules)
+    for (const group of module.manifest.menus ?? [])
+      additions.set(group.parent, [...(additions.get(group.parent) ?? []), ...group.items]);
+  const placed = new Set<string>();
+  const merge = (items: MenuSeedItem[]): MenuSeedItem[] =>
+    items.map((item) => {
+      const added = additions.get(item.id);
+      const own = item.children ? merge(item.children) : undefined;
+      if (!added) return own ? { ...item, children: own } : item;
+      placed.add(item.id);
+      const replaced = new Set(added.map((a) => a.id));
+      return { ...item, children: [...(own ?? []).filter((child) => !replaced.has(child.id)), ...added] };
+    });
+  const merged = merge(menus);
+  for (const parent of additions.keys())
+    if (!placed.has(parent))
+      throw new Error(`a module adds menus under "${parent}", which is not a menu of menus.json`);
+  return merged;
+}

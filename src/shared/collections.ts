@@ -1,0 +1,129 @@
+/**
+ * A collection file (`modules/<module>/collections/<id>.json`, meta-schema `schemas/meta/collection.json`)
+ * declares one kind of business record: its fields as JSON Schema with Chinese messages (exactly like a form,
+ * so the same file is the form of its create and edit dialogs), what is unique and indexed, what each field
+ * refers to, its status flow and its computed fields. The server derives the table and the standard API from it
+ * (src/server/collections/), the browser its screens. Both sides read these types.
+ */
+import type { JsonSchemaNode } from './schema-messages.js';
+
+/** What a reference field holds the id of. */
+export type CollectionReference =
+  { collection: string; labelField: string } | { to: 'user' | 'office' | 'project' } | { dictionary: string };
+
+/** Files a field holds: upload keys from `POST /api/zhgd/base/updateFile`. */
+export type FileKind = 'image' | 'images' | 'attachments';
+
+/** One step of a status flow: who may move a record from which states to which, and what the step asks for. */
+export interface StatusTransition {
+  /** Stable name of the step (the API's `action`), e.g. `rectify`. */
+  id: string;
+  /** The button's text, e.g. 提交整改. */
+  label: string;
+  from: string[];
+  to: string;
+  /** The permission the actor needs, besides the collection's `edit`. */
+  permission?: string;
+  /** Only the user a reference field of the record names may take this step (e.g. the responsible person). */
+  actorField?: string;
+  /** Fields the step requires in its body (photos of the rectification, the recheck's remark). */
+  requires?: string[];
+  /** Fields the step may set besides those it requires. */
+  sets?: string[];
+}
+
+export interface StatusFlow {
+  /** The enum field holding the state. */
+  field: string;
+  initial: string;
+  /** state -> its Chinese label and a colour of the tag that shows it. */
+  states: Record<string, { label: string; color?: string }>;
+  transitions: StatusTransition[];
+}
+
+/**
+ * Computed fields, from a small vocabulary (no expressions: the strict CSP stays, and the server never evaluates
+ * text from a file). `write` ones are stored (they can be filtered, sorted and grouped); `read` ones change with
+ * the clock and are computed on every read.
+ */
+export type ComputedField =
+  | { op: 'idCardSex' | 'idCardBirthday' | 'idCardProvince'; from: string }
+  | { op: 'age'; from: string }
+  | { op: 'daysUntil'; from: string }
+  | { op: 'overdue'; from: string; unlessStatus: string[] };
+
+export const WRITE_COMPUTED_OPS = ['idCardSex', 'idCardBirthday', 'idCardProvince'] as const;
+
+export function isStoredComputed(field: ComputedField): boolean {
+  return (WRITE_COMPUTED_OPS as readonly string[]).includes(field.op);
+}
+
+/** How a list filter matches: equal, contains (text), or a from/to range (dates and numbers). */
+export type FilterMatch = 'eq' | 'like' | 'range';
+
+export interface CollectionPermissions {
+  view: string;
+  edit: string;
+  /** Defaults to `edit`. */
+  delete?: string;
+}
+
+export interface CollectionFile {
+  kind: 'collection';
+  id: string;
+  title: string;
+  description?: string;
+  permissions: CollectionPermissions;
+  /** The record's own fields: a JSON Schema object, each property with `title` and its `errorMessage`s. */
+  schema: JsonSchemaNode & { properties: Record<string, JsonSchemaNode> };
+  uiSchema?: Record<string, unknown>;
+  /** Unique within a project (each entry a field, or fields unique together), with the -409 message. */
+  unique?: { fields: string[]; message: string }[];
+  /** Extra indexes, each a list of fields (the list's default order is indexed anyway). */
+  indexes?: string[][];
+  references?: Record<string, CollectionReference>;
+  files?: Record<string, FileKind>;
+  status?: StatusFlow;
+  computed?: Record<string, ComputedField>;
+  /** Fields the list may be filtered by, and how. */
+  filters?: Record<string, FilterMatch>;
+  /** Default order of the list: a field, `-` in front for descending (default `-createdAt`). */
+  sort?: string;
+  /** The fields an Excel import reads, in column order (default: every stored field). */
+  importFields?: string[];
+}
+
+/** Fields every record has besides its own (the wire names). */
+export const SYSTEM_FIELDS = [
+  'id',
+  'projectId',
+  'createdAt',
+  'updatedAt',
+  'createdBy',
+  'createdByName',
+  'version',
+] as const;
+
+/** The table of a collection: `labour-worker` -> `c_labour_worker`. */
+export function collectionTable(id: string): string {
+  return `c_${id.replace(/-/g, '_')}`;
+}
+
+/** The column of a field: `idCardNumber` -> `id_card_number`. */
+export function fieldColumn(field: string): string {
+  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/** Collection ids and field names are identifiers the server turns into SQL names: this is what they may be. */
+export const COLLECTION_ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+export const FIELD_NAME = /^[a-z][A-Za-z0-9]*$/;
+
+/** The labels of a field whose choices are `oneOf: [{ const, title }]` (value -> title), else undefined. */
+export function optionLabels(property: JsonSchemaNode | undefined): Map<string, string> | undefined {
+  const options = property?.oneOf;
+  if (!Array.isArray(options)) return undefined;
+  const labels = new Map<string, string>();
+  for (const option of options as JsonSchemaNode[])
+    if (option.const !== undefined && typeof option.title === 'string') labels.set(String(option.const), option.title);
+  return labels.size > 0 ? labels : undefined;
+}
