@@ -120,17 +120,17 @@ describe('labour workers: the standard calls', () => {
   });
 
   it('lists a project with filters, sort and paging', async () => {
-    for (const [index, team] of ['木工二班', '木工二班', '架子一班'].entries()) {
+    for (const [index, team] of ['测试木工班', '测试木工班', '测试架子班'].entries()) {
       const created = await who.manager.call('POST', '/api/data/labour-worker', {
         ...worker({ idCardNumber: idNumber('19800101', `4${index}1`, '330106'), name: `王师傅${index}`, team }),
-        trade: team.startsWith('木工') ? 'formwork' : 'scaffold',
+        trade: team.startsWith('测试木工') ? 'formwork' : 'scaffold',
         entryDate: `2026-10-0${index + 1}`,
       });
       expect(created.msgCode).toBe(0);
     }
     const byTeam = await who.staff.call<PageData<Row>>(
       'GET',
-      `/api/data/labour-worker?projectId=${PROJECT}&team=${encodeURIComponent('木工二班')}&sort=entryDate`,
+      `/api/data/labour-worker?projectId=${PROJECT}&team=${encodeURIComponent('测试木工班')}&sort=entryDate`,
     );
     expect(byTeam.data?.total).toBe(2);
     expect(byTeam.data?.dataList.map((r) => r.entryDate)).toEqual(['2026-10-01', '2026-10-02']);
@@ -142,7 +142,7 @@ describe('labour workers: the standard calls', () => {
     expect(byName.data?.dataList).toHaveLength(1);
     const range = await who.staff.call<PageData<Row>>(
       'GET',
-      `/api/data/labour-worker?projectId=${PROJECT}&entryDateFrom=2026-10-02&entryDateTo=2026-10-31`,
+      `/api/data/labour-worker?projectId=${PROJECT}&name=${encodeURIComponent('王师傅')}&entryDateFrom=2026-10-02&entryDateTo=2026-10-31`,
     );
     expect(range.data?.dataList.map((r) => r.name).sort()).toEqual(['王师傅1', '王师傅2']);
   });
@@ -277,6 +277,13 @@ describe('permissions and the project scope', () => {
     expect((await who.admin.call('GET', `/api/data/labour-worker/${id}`)).msgCode).toBe(0);
   });
 
+  it("lists the people of a project's company for pickers, only to those who may see the project", async () => {
+    const members = await who.staff.call<{ id: string; name: string }[]>('GET', `/api/zhgd/project/${PROJECT}/members`);
+    expect(members.data?.map((m) => m.name)).toEqual(expect.arrayContaining(['张经理', '李施工员']));
+    expect((await who.staff.call('GET', `/api/zhgd/project/${OTHER_COMPANY_PROJECT}/members`)).msgCode).toBe(-403);
+    expect((await who.none.call('GET', `/api/zhgd/project/${PROJECT}/members`)).msgCode).toBe(-401);
+  });
+
   it('describes every collection route in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/pub/openapi.json' })).json<{
       paths: Record<string, unknown>;
@@ -396,5 +403,30 @@ describe('safety hazards: 待整改 -> 待复查 -> 已闭合, each step by its 
       `/api/data/safety-hazard/aggregate?projectId=${PROJECT}&groupBy=level&seriesBy=status`,
     );
     expect(byLevel.data).toEqual(expect.arrayContaining([expect.objectContaining({ name: '较大', series: '已闭合' })]));
+  });
+});
+
+describe('demo data of the modules', () => {
+  it('gives each demo project its workers and hazards in every state, with dates relative to today', async () => {
+    for (const project of ['project-binjiang', 'project-expressway', 'project-highway']) {
+      const workers = await who.admin.call<PageData<Row>>('GET', `/api/data/labour-worker?projectId=${project}`);
+      expect(workers.data?.total).toBeGreaterThanOrEqual(90);
+      const states = await who.admin.call<{ name: string; value: number }[]>(
+        'GET',
+        `/api/data/safety-hazard/aggregate?projectId=${project}&groupBy=status`,
+      );
+      expect(states.data?.map((row) => row.name).sort()).toEqual(['已闭合', '待复查', '待整改'].sort());
+      const latest = workers.data?.dataList[0];
+      expect(String(latest?.entryDate)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
+  it('seeds again without adding or changing anything', async () => {
+    const before = await who.admin.call<PageData<Row>>('GET', `/api/data/labour-worker?projectId=project-highway`);
+    const { seedModuleDemo } = await import('../../src/server/seed/module-demo.js');
+    const { loadModules } = await import('../../src/server/modules/module-files.js');
+    await seedModuleDemo(t.db, loadModules());
+    const after = await who.admin.call<PageData<Row>>('GET', `/api/data/labour-worker?projectId=project-highway`);
+    expect(after.data?.total).toBe(before.data?.total);
   });
 });

@@ -5,6 +5,7 @@
 import { globalPlugin } from '../http/global-plugin.js';
 import type { PortalModule } from '../modules/module-files.js';
 import { CollectionRecords } from './records.js';
+import { projectMembersRoute } from './project-members.js';
 import { collectionRoutes } from './routes.js';
 import { syncCollectionTables } from './table-sync.js';
 
@@ -21,6 +22,7 @@ export default globalPlugin<{ modules: readonly PortalModule[] }>('collections',
   const registry = new Map<string, CollectionRecords>();
   for (const file of files) registry.set(file.id, new CollectionRecords(db, file, config.now, registry));
   app.decorate('collections', registry);
+  projectMembersRoute(app);
   for (const records of registry.values())
     await app.register(async (scoped) => collectionRoutes(scoped, records), { prefix: `/api/data/${records.file.id}` });
 });

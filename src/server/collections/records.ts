@@ -47,6 +47,13 @@ export interface AggregateParams {
   filters: Record<string, unknown>;
 }
 
+export interface SeedRecord {
+  id: string;
+  createdBy: string;
+  /** The record's fields, and optionally its status and `createdAt`. */
+  values: RecordValues;
+}
+
 export interface AggregateRow {
   name: string;
   value: number;
@@ -270,25 +277,41 @@ export class CollectionRecords {
   }
 
   /**
-   * A demo record as its seed file gives it (its status and times included, as if it had lived), once: a record
-   * whose id exists is left alone, so seeding at every start keeps what users changed.
+   * Demo records as their seed file gives them (status and times included, as if they had lived), each once: a
+   * record whose id exists is left alone, so seeding at every start keeps what users changed and costs one query
+   * when nothing is missing.
    */
-  async seed(projectId: string, id: string, input: RecordValues, actorId: string): Promise<boolean> {
-    const values = this.storedValues(input);
+  async seed(projectId: string, records: readonly SeedRecord[]): Promise<number> {
+    if (records.length === 0) return 0;
+    const existing = await sql<{ id: string }>`select id from ${sql.table(this.table)}
+      where id in (${sql.join(records.map((record) => record.id))})`.execute(this.db);
+    const present = new Set(existing.rows.map((row) => row.id));
+    const missing = records.filter((record) => !present.has(record.id));
     const flow = this.file.status;
-    if (flow) values[flow.field] = typeof input[flow.field] === 'string' ? input[flow.field] : flow.initial;
-    const fields = this.fields.filter((field) => Object.hasOwn(values, field.name));
-    const createdAt = typeof input.createdAt === 'string' ? input.createdAt : this.now().toISOString();
-    const inserted = await sql`insert into ${sql.table(this.table)}
-      (id, project_id, created_by, created_at, updated_at ${sql.join(
-        fields.map((field) => sql`, ${sql.id(field.column)}`),
-        sql``,
-      )})
-      values (${id}, ${projectId}, ${actorId}, ${createdAt}, ${createdAt} ${sql.join(
-        fields.map((field) => sql`, ${this.sqlValue(field, values[field.name])}`),
-        sql``,
-      )}) on conflict (id) do nothing`.execute(this.db);
-    return Number(inserted.numAffectedRows ?? 0) > 0;
+    const rows = missing.map((record) => {
+      const values = this.storedValues(record.values);
+      if (flow) {
+        const state = record.values[flow.field];
+        values[flow.field] = typeof state === 'string' ? state : flow.initial;
+      }
+      const createdAt =
+        typeof record.values.createdAt === 'string' ? record.values.createdAt : this.now().toISOString();
+      return sql`(${sql.join([
+        sql`${record.id}`,
+        sql`${projectId}`,
+        sql`${record.createdBy}`,
+        sql`${createdAt}`,
+        sql`${createdAt}`,
+        ...this.fields.map((field) => this.sqlValue(field, values[field.name])),
+      ])})`;
+    });
+    const columns = this.fields.map((field) => sql.id(field.column));
+    // Chunks keep each statement well under PostgreSQL's 65,535 parameters.
+    for (let start = 0; start < rows.length; start += 200)
+      await sql`insert into ${sql.table(this.table)}
+        (id, project_id, created_by, created_at, updated_at, ${sql.join(columns)})
+        values ${sql.join(rows.slice(start, start + 200))} on conflict (id) do nothing`.execute(this.db);
+    return rows.length;
   }
 
   async update(id: string, input: RecordValues, actorId: string, version?: number): Promise<RecordValues> {

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../plugins/auth.js';
 import { requireGrants } from '../plugins/permissions.js';
-import type { DataScope } from '../services/permissions.js';
+import type { DataScope } from '../services/data-scope.js';
 import { adminConfig, idParams, listQuery, needs, pageEnvelope, security } from './admin-schemas.js';
 import { envelope, type Schema } from './envelope-schema.js';
 import { dropEmptyInput, ok } from './route-helpers.js';

@@ -9,6 +9,7 @@ import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { CollectionFile } from '../../shared/collections.js';
+import { collectionFaults } from '../collections/collection-faults.js';
 import { projectRoot, schemasDir } from '../paths.js';
 import type { DictionarySeedFile, MenuSeedItem } from '../seed/seed-files.js';
 import type { FormFile } from '../services/form-validation.js';
@@ -105,6 +106,15 @@ export function loadModules(modulesDir: string = defaultModulesDir): PortalModul
         ),
       };
     });
+  const collectionIds = new Set(modules.flatMap((module) => module.collections.map((file) => file.id)));
+  for (const module of modules)
+    for (const file of module.collections) {
+      const faults = collectionFaults(file, collectionIds);
+      if (faults.length > 0) {
+        const where = `modules/${path.basename(module.dir)}/collections/${file.id}.json`;
+        throw new Error(`${where}: ${faults.map((fault) => `${fault.pointer} ${fault.message}`).join('; ')}`);
+      }
+    }
   const seen = new Map<string, string>();
   for (const module of modules) {
     for (const collection of module.collections) {

@@ -8,7 +8,7 @@ import type { SysOfficeTable } from '../db/tables.js';
 import type { Selectable } from 'kysely';
 import { conflict, containsPattern, iso, notFound, optional } from './admin-common.js';
 import { buildTree, flattenTree, hasChildren, liveSubtree, ROOT_PARENT, TreeRows } from './admin-tree.js';
-import type { DataScope } from './permissions.js';
+import { officeInScope, type DataScope } from './data-scope.js';
 
 type OfficeRow = Selectable<SysOfficeTable>;
 
@@ -118,9 +118,6 @@ const officeRows = new TreeRows<OfficeRow, ReturnType<typeof columns>>({
 });
 
 /** Whether an office lies in the scope's company subtree. */
-export function officeInScope(office: { id: string; parent_ids: string }, scope: DataScope): boolean {
-  return scope.all || office.id === scope.companyId || office.parent_ids.includes(`,${scope.companyId},`);
-}
 
 export class AdminOffices {
   constructor(private readonly db: Db) {}

@@ -4,8 +4,8 @@
  */
 import type { Db } from '../db/database.js';
 import { containsPattern, iso, newId, notFound, optional, pageOf, type Page, type PageQuery } from './admin-common.js';
-import { officeInScope } from './admin-offices.js';
-import type { DataScope } from './permissions.js';
+import { officeInScope } from './data-scope.js';
+import type { DataScope } from './data-scope.js';
 
 /** schemas/forms/admin-project.json. */
 export interface ProjectInput {

@@ -25,7 +25,8 @@ import {
   type PageQuery,
 } from './admin-common.js';
 import type { AdminMenus } from './admin-menus.js';
-import type { DataScope, Permissions } from './permissions.js';
+import type { DataScope } from './data-scope.js';
+import type { Permissions } from './permissions.js';
 import type { Users } from './users.js';
 
 type RoleRow = Selectable<SysRoleTable>;

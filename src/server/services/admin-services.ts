@@ -33,10 +33,9 @@ export interface AdminServices {
 
 export function createAdminServices(
   db: Db,
-  deps: { users: Users; sessions: Sessions; now: Clock; cacheTtlMs: number },
+  deps: { users: Users; sessions: Sessions; permissions: Permissions; now: Clock },
 ): AdminServices {
-  const { users, sessions, now } = deps;
-  const permissions = new Permissions(db, deps.cacheTtlMs);
+  const { users, sessions, permissions, now } = deps;
   const offices = new AdminOffices(db);
   const menus = new AdminMenus(db, permissions);
   const roles = new AdminRoles(db, menus, permissions, users);

@@ -21,10 +21,12 @@ import {
   type Page,
   type PageQuery,
 } from './admin-common.js';
-import { officeInScope, type AdminOffices } from './admin-offices.js';
+import type { AdminOffices } from './admin-offices.js';
+import { officeInScope } from './data-scope.js';
 import type { AdminRoles } from './admin-roles.js';
 import { hashPassword } from './passwords.js';
-import type { DataScope, Permissions } from './permissions.js';
+import type { DataScope } from './data-scope.js';
+import type { Permissions } from './permissions.js';
 import type { Sessions } from './sessions.js';
 import type { Users } from './users.js';
 

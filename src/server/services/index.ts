@@ -16,6 +16,7 @@ import type { AppKeys } from './keys.js';
 import { LoginLockout } from './login-lockout.js';
 import { Menus } from './menus.js';
 import { PasswordChanges } from './password-changes.js';
+import { Permissions } from './permissions.js';
 import { createPortalServices, type PortalServices } from './portal.js';
 import { Registration } from './registration.js';
 import { Sessions } from './sessions.js';
@@ -72,6 +73,7 @@ export function createServices(
   const users = new Users(db, config.userCacheTtlMs);
   const dictionaries = new Dictionaries(db);
   const menus = new Menus(db);
+  const permissions = new Permissions(db, config.userCacheTtlMs);
   const smsCodes = new SmsCodes(db, keys.tokenSecret, overrides.smsSender ?? createSmsSender(config), now);
   const lockout = new LoginLockout(db, now);
   const authentication = new Authentication({
@@ -112,7 +114,7 @@ export function createServices(
       now,
     ),
     singleSignOn: new SingleSignOn(db, users, authentication, ssoSecret, now),
-    portal: createPortalServices(db, menus, config, keys.tokenSecret, overrides.weatherFetch),
-    admin: createAdminServices(db, { users, sessions, now, cacheTtlMs: config.userCacheTtlMs }),
+    portal: createPortalServices(db, menus, permissions, config, keys.tokenSecret, overrides.weatherFetch),
+    admin: createAdminServices(db, { users, sessions, permissions, now }),
   };
 }

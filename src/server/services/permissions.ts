@@ -2,23 +2,17 @@
  * Permissions and data scope of a user, both from the database:
  * - permission strings: the `permission` of every live menu that a live, usable role of the user grants
  *   (sys_role_menu). A menu may carry several, comma-separated (`sys:user:view,sys:user:edit`).
- * - data scope: the widest `data_scope` of the user's roles. '1' (all data) administers every company; any other
- *   value limits administration to the user's own company (company_id), and to roles that are not system roles
- *   (is_sys '0'), so a company manager can never hand out or edit the administrator role.
+ * - data scope: the one rule of services/data-scope.ts, from the user's roles and company.
  * Both are cached in-process for the user-cache TTL; role, menu and user-role writes call `forgetAll()`.
  */
 import type { Db } from '../db/database.js';
+import { dataScopeOf, type DataScope } from './data-scope.js';
 import { TtlCache } from './ttl-cache.js';
-
-export type DataScope = { all: true } | { all: false; companyId: string };
 
 export interface Grants {
   permissions: ReadonlySet<string>;
   scope: DataScope;
 }
-
-/** A company id no row has: a restricted user without a company administers nothing. */
-const NO_COMPANY = '\u0000none';
 
 export class Permissions {
   private readonly cache: TtlCache<string, Grants>;
@@ -56,22 +50,18 @@ export class Permissions {
       this.db
         .selectFrom('sys_user_role as ur')
         .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
-        .select('r.data_scope')
+        .select(['r.enname', 'r.data_scope'])
         .where('ur.user_id', '=', userId)
         .where('r.del_flag', '=', '0')
         .where('r.useable', '=', '1')
         .execute(),
-      this.db.selectFrom('sys_user').select('company_id').where('id', '=', userId).executeTakeFirst(),
+      this.db.selectFrom('sys_user').select(['company_id', 'office_id']).where('id', '=', userId).executeTakeFirst(),
     ]);
     const permissions = new Set<string>();
     for (const { permission } of menus) {
       for (const part of (permission ?? '').split(',')) if (part.trim()) permissions.add(part.trim());
     }
-    const all = roles.some((r) => r.data_scope === '1');
-    return {
-      permissions,
-      scope: all ? { all: true } : { all: false, companyId: user?.company_id ?? NO_COMPANY },
-    };
+    return { permissions, scope: dataScopeOf({ roles, user }) };
   }
 }
 

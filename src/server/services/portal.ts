@@ -10,7 +10,9 @@ import { ConcreteApp } from './concrete-app.js';
 import type { Menus } from './menus.js';
 import { Messages } from './messages.js';
 import { ProcessTasks } from './process.js';
-import { Projects, type ProjectRow, type UserScope } from './projects.js';
+import type { DataScope } from './data-scope.js';
+import type { Permissions } from './permissions.js';
+import { Projects, type ProjectRow } from './projects.js';
 import { RecentlyUsed } from './recently-used.js';
 import { SiteData } from './site-data.js';
 import { Uploads } from './uploads.js';
@@ -35,13 +37,14 @@ export interface PortalServices {
 export function createPortalServices(
   db: Db,
   menus: Menus,
+  permissions: Permissions,
   config: ServerConfig,
   tokenSecret: Buffer,
   fetchImpl?: typeof fetch,
 ): PortalServices {
   const commonMenus = new CommonMenus(db, menus);
   return {
-    projects: new Projects(db),
+    projects: new Projects(db, permissions),
     commonMenus,
     recentlyUsed: new RecentlyUsed(db, commonMenus),
     workbench: new Workbench(db),
@@ -61,7 +64,7 @@ export function createPortalServices(
 
 export interface PortalContext {
   view: UserView;
-  scope: UserScope;
+  scope: DataScope;
   /** The project `projectName` named (visible to the user), null when none was named. */
   project: ProjectRow | null;
   menu: MenuContext;

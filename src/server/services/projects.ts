@@ -2,24 +2,17 @@
  * Which offices and projects a user may see, and the views of them the portal needs: the institution tree of the
  * project picker (POST /api/device/base/v2.0/companyTree), the office tree (GET /api/zhgd/office/tree), the project
  * table (POST /zhgd/project/withOfficeName), the company logo, and the project behind a `projectName` parameter.
- *
- * Scope rule: a user with a role whose enname is 'admin' or whose dataScope is '1' (全部数据) sees every office and
- * project; anyone else sees the subtree of their company (sys_user.company_id, else their own office).
+ * Who sees what is the one data-scope rule (services/data-scope.ts), read through the cached grants.
  */
 import { sql } from 'kysely';
 import { MsgCode } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import type { CompanyTreeNode, ProjectListRow, SelectedProjectFields } from '../../shared/projects.js';
+import type { DataScope } from './data-scope.js';
+import type { Permissions } from './permissions.js';
 
 export type { CompanyTreeNode, ProjectListRow, SelectedProjectFields };
-
-export interface UserScope {
-  userId: string;
-  all: boolean;
-  /** The root office of what the user sees when not `all`; null = nothing. */
-  rootOfficeId: string | null;
-}
 
 export interface OfficeTreeNode {
   id: string;
@@ -74,50 +67,38 @@ interface OfficeRow {
 }
 
 export class Projects {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly permissions: Permissions,
+  ) {}
 
-  async scopeOf(userId: string): Promise<UserScope> {
-    const user = await this.db
-      .selectFrom('sys_user')
-      .select(['company_id', 'office_id'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    const roles = await this.db
-      .selectFrom('sys_user_role as ur')
-      .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
-      .select(['r.enname', 'r.data_scope'])
-      .where('ur.user_id', '=', userId)
-      .where('r.del_flag', '=', '0')
-      .where('r.useable', '=', '1')
-      .execute();
-    const all = roles.some((r) => r.enname === 'admin' || r.data_scope === '1');
-    return { userId, all, rootOfficeId: user?.company_id ?? user?.office_id ?? null };
+  async scopeOf(userId: string): Promise<DataScope> {
+    return (await this.permissions.of(userId)).scope;
   }
 
   /** Live offices the scope covers, tree order not guaranteed. */
-  private async visibleOffices(scope: UserScope): Promise<OfficeRow[]> {
-    if (!scope.all && scope.rootOfficeId === null) return [];
+  private async visibleOffices(scope: DataScope): Promise<OfficeRow[]> {
     let query = this.db
       .selectFrom('sys_office')
       .select(['id', 'parent_id', 'parent_ids', 'name', 'type', 'code', 'sort'])
       .where('del_flag', '=', '0')
       .where('useable', '=', '1');
     if (!scope.all) {
-      const root = scope.rootOfficeId as string;
+      const root = scope.companyId;
       query = query.where((eb) => eb.or([eb('id', '=', root), eb('parent_ids', 'like', `%,${escapeLike(root)},%`)]));
     }
     return query.execute();
   }
 
   /** A where-clause piece: the project's office is within the scope. */
-  private scopedProjects(scope: UserScope) {
+  private scopedProjects(scope: DataScope) {
     let query = this.db
       .selectFrom('project as p')
       .innerJoin('sys_office as o', 'o.id', 'p.office_id')
       .where('p.del_flag', '=', '0')
       .where('o.del_flag', '=', '0');
     if (!scope.all) {
-      const root = scope.rootOfficeId ?? '\u0000none';
+      const root = scope.companyId;
       query = query.where((eb) =>
         eb.or([eb('o.id', '=', root), eb('o.parent_ids', 'like', `%,${escapeLike(root)},%`)]),
       );
@@ -129,7 +110,7 @@ export class Projects {
    * The project a `projectName` parameter names, among those the user may see; '' or undefined = no project
    * (null). An unknown or hidden name is -403, so names of other companies' projects cannot be probed.
    */
-  async byName(scope: UserScope, projectName: string | undefined): Promise<ProjectRow | null> {
+  async byName(scope: DataScope, projectName: string | undefined): Promise<ProjectRow | null> {
     if (!projectName) return null;
     const row = await this.scopedProjects(scope)
       .select(['p.id', 'p.name', 'p.engineering_type', 'p.status', 'p.code', 'p.area_code', 'p.office_id'])
@@ -141,7 +122,7 @@ export class Projects {
   }
 
   /** Like `byName`, by project id. */
-  async byId(scope: UserScope, projectId: string): Promise<ProjectRow> {
+  async byId(scope: DataScope, projectId: string): Promise<ProjectRow> {
     const row = await this.scopedProjects(scope)
       .select(['p.id', 'p.name', 'p.engineering_type', 'p.status', 'p.code', 'p.area_code', 'p.office_id'])
       .where('p.id', '=', projectId)
@@ -152,7 +133,7 @@ export class Projects {
 
   /** POST /zhgd/project/withOfficeName: every condition must hold; OFFICE_NAME '=' also matches offices above. */
   async list(
-    scope: UserScope,
+    scope: DataScope,
     conditions: ProjectCondition[],
     page: { pageNum: number; limit: number },
   ): Promise<{ dataList: ProjectListRow[]; total: number }> {
@@ -242,7 +223,7 @@ export class Projects {
   }
 
   /** The office tree the user may see (item.officeTree). */
-  async officeTree(scope: UserScope): Promise<OfficeTreeNode[]> {
+  async officeTree(scope: DataScope): Promise<OfficeTreeNode[]> {
     const offices = await this.visibleOffices(scope);
     const nodes = offices.map((o): OfficeTreeNode => ({
       id: o.id,
@@ -256,7 +237,7 @@ export class Projects {
   }
 
   /** The institution tree of the project picker, with the selection fields on project departments. */
-  async companyTree(scope: UserScope): Promise<CompanyTreeNode[]> {
+  async companyTree(scope: DataScope): Promise<CompanyTreeNode[]> {
     const offices = await this.visibleOffices(scope);
     const projects = await this.scopedProjects(scope)
       .leftJoin('project_profile as pp', 'pp.project_id', 'p.id')

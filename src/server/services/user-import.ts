@@ -24,11 +24,12 @@ import type { Db } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import { schemasDir } from '../paths.js';
 import { newId } from './admin-common.js';
-import { officeInScope, type AdminOffices } from './admin-offices.js';
+import type { AdminOffices } from './admin-offices.js';
+import { officeInScope } from './data-scope.js';
 import { roleAssignable } from './admin-roles.js';
 import { toFieldErrors } from './form-validation.js';
 import { hashPassword } from './passwords.js';
-import type { DataScope } from './permissions.js';
+import type { DataScope } from './data-scope.js';
 
 export interface ImportError {
   /** The Excel row number (the header is row 1). */

@@ -1,0 +1,246 @@
+/**
+ * Writes the demo records of the labour and safety modules (modules/<m>/seed/*.json) for the three demo
+ * projects: a few hundred workers across teams, trades and subcontractors with valid ID numbers from many
+ * provinces, and hazards in every state. Deterministic (a seeded generator), so running it again gives the same
+ * files. Dates are relative (`@day-30` is 30 days before the day of seeding), so the demo always looks current.
+ *
+ *   npx tsx scripts/module-demo-data.ts
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { idCardCheckChar } from '../src/server/services/id-card';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const PROJECTS = ['project-binjiang', 'project-expressway', 'project-highway'];
+
+/** mulberry32: small, fast, good enough for demo data. */
+function generator(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
+  };
+}
+
+const SURNAMES =
+  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢';
+const GIVEN = [
+  '建国',
+  '志强',
+  '国平',
+  '海涛',
+  '德明',
+  '春生',
+  '永强',
+  '立新',
+  '俊杰',
+  '小龙',
+  '红军',
+  '玉林',
+  '金山',
+  '文斌',
+  '长青',
+  '明亮',
+  '卫东',
+  '双喜',
+  '宝山',
+  '振华',
+  '秀英',
+  '桂兰',
+  '丽娟',
+  '建华',
+  '富贵',
+  '大伟',
+  '云飞',
+  '庆丰',
+  '少华',
+  '忠诚',
+];
+/** Region codes (county level) of the provinces most site workers come from. */
+const REGIONS = [
+  '410102',
+  '410303',
+  '411302',
+  '340102',
+  '341202',
+  '510104',
+  '511302',
+  '430102',
+  '431002',
+  '420102',
+  '421002',
+  '360102',
+  '362102',
+  '320102',
+  '321302',
+  '370102',
+  '371302',
+  '500101',
+  '522601',
+  '450102',
+  '130102',
+  '610102',
+  '620102',
+  '330106',
+];
+const TRADES: [value: string, team: string, weight: number][] = [
+  ['rebar', '钢筋', 6],
+  ['formwork', '木工', 6],
+  ['concrete', '混凝土', 4],
+  ['mason', '砌筑', 4],
+  ['scaffold', '架子', 3],
+  ['welder', '电焊', 2],
+  ['electrician', '水电', 2],
+  ['plumber', '水电', 1],
+  ['crane-operator', '塔吊', 1],
+  ['signalman', '塔吊', 1],
+  ['painter', '装饰', 2],
+  ['labourer', '杂工', 3],
+];
+const SUBCONTRACTORS = [
+  '河南林州建筑劳务有限公司',
+  '四川南充劳务开发有限公司',
+  '安徽六安建工劳务有限公司',
+  '湖南湘建劳务有限公司',
+];
+const CERTIFICATES: Record<string, string> = {
+  welder: '焊接与热切割作业',
+  electrician: '低压电工作业',
+  'crane-operator': '塔式起重机司机',
+  signalman: '建筑起重信号司索工',
+  scaffold: '建筑架子工',
+};
+
+const day = (offset: number) => `@day${offset >= 0 ? '+' : ''}${offset}`;
+
+function idNumber(random: ReturnType<typeof generator>, age: number, male: boolean): string {
+  const year = 2026 - age;
+  const birth = `${year}${String(random.int(1, 12)).padStart(2, '0')}${String(random.int(1, 28)).padStart(2, '0')}`;
+  const order = `${random.int(0, 9)}${random.int(0, 9)}${male ? random.pick([1, 3, 5, 7, 9]) : random.pick([0, 2, 4, 6, 8])}`;
+  const first17 = `${random.pick(REGIONS)}${birth}${order}`;
+  return `${first17}${idCardCheckChar(first17)}`;
+}
+
+function workers(projectIndex: number): Record<string, unknown>[] {
+  const random = generator(1000 + projectIndex);
+  const count = [140, 110, 95][projectIndex];
+  const weighted = TRADES.flatMap((trade) => Array<typeof trade>(trade[2]).fill(trade));
+  const rows: Record<string, unknown>[] = [];
+  const used = new Set<string>();
+  for (let index = 0; rows.length < count; index += 1) {
+    const [trade, teamName] = random.pick(weighted);
+    const male = random.next() > 0.08;
+    const age = Math.min(62, Math.max(19, Math.round(22 + random.next() * 28 + random.next() * 10)));
+    const id = idNumber(random, age, male);
+    if (used.has(id)) continue;
+    used.add(id);
+    const entry = -random.int(3, 150);
+    const left = random.next() < 0.12;
+    const row: Record<string, unknown> = {
+      id: `worker-${projectIndex + 1}-${String(index + 1).padStart(3, '0')}`,
+      name: `${random.pick([...SURNAMES])}${random.pick(GIVEN)}`,
+      idCardNumber: id,
+      phone: `1${random.pick([3, 5, 7, 8, 9])}${String(random.int(0, 999_999_999)).padStart(9, '0')}`,
+      team: `${teamName}${random.pick(['一', '二', '三'])}班`,
+      trade,
+      subcontractor: random.pick(SUBCONTRACTORS),
+      entryDate: day(entry),
+      status: left ? 'left' : 'onSite',
+      createdAt: day(entry),
+    };
+    if (left) row.exitDate = day(Math.min(-1, entry + random.int(10, 60)));
+    const certificate = CERTIFICATES[trade];
+    if (certificate) {
+      row.certName = certificate;
+      row.certNumber = `T${String(random.int(10_000_000, 99_999_999))}`;
+      // A few expire within 30 days (shown in red), one has lapsed.
+      row.certExpiry = day(random.next() < 0.2 ? random.int(-5, 30) : random.int(60, 900));
+    }
+    if (random.next() < 0.015) {
+      row.blacklisted = true;
+      row.blacklistReason = '多次违反安全操作规程，拒不整改';
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+const HAZARDS: [category: string, level: string, description: string, location: string][] = [
+  ['fall', 'major', '临边防护栏杆缺失', '3号楼12层东侧'],
+  ['fall', 'general', '安全网破损未及时更换', '2号楼外脚手架'],
+  ['object-strike', 'general', '楼层内材料堆放靠近临边', '5号楼8层'],
+  ['electric', 'major', '配电箱门未关闭，无漏电保护器', '施工现场东侧二级配电箱'],
+  ['electric', 'general', '电缆拖地，未架空敷设', '钢筋加工场'],
+  ['lifting', 'critical', '塔吊吊钩防脱装置失效', '1号塔吊'],
+  ['lifting', 'major', '钢丝绳断丝超标', '2号塔吊'],
+  ['collapse', 'critical', '基坑边堆载超过设计要求', '地下室基坑北侧'],
+  ['collapse', 'major', '高支模立杆间距不符合方案', '地下车库顶板'],
+  ['machinery', 'general', '钢筋切断机防护罩缺失', '钢筋加工场'],
+  ['fire', 'general', '动火作业未配备灭火器', '4号楼地下室'],
+  ['civilized', 'general', '裸土未覆盖，扬尘明显', '场区西侧'],
+  ['civilized', 'general', '洗车池未正常使用', '主大门'],
+  ['fall', 'major', '电梯井口未设防护门', '6号楼各层电梯井'],
+  ['other', 'general', '作业人员未正确佩戴安全帽', '3号楼主体'],
+];
+const PEOPLE = ['user-staff', 'user-manager'];
+/** Pictures of the site the project draws itself (scripts/gateway-slides.ts). */
+const DEMO_PHOTOS = ['/app/gateway/site-morning.svg', '/app/gateway/site-evening.svg', '/app/gateway/site-iot.svg'];
+
+function hazards(projectIndex: number): Record<string, unknown>[] {
+  const random = generator(2000 + projectIndex);
+  const rows: Record<string, unknown>[] = [];
+  const count = [24, 16, 14][projectIndex];
+  for (let index = 0; index < count; index += 1) {
+    const [category, level, description, location] = HAZARDS[(index + projectIndex * 3) % HAZARDS.length];
+    const raised = -random.int(1, 60);
+    const status = random.pick(['pending', 'pending', 'review', 'closed', 'closed', 'closed']);
+    const responsible = random.pick(PEOPLE);
+    const row: Record<string, unknown> = {
+      id: `hazard-${projectIndex + 1}-${String(index + 1).padStart(2, '0')}`,
+      description,
+      category,
+      level,
+      location,
+      photos: [random.pick(DEMO_PHOTOS)],
+      responsibleId: responsible,
+      reviewerId: responsible === 'user-staff' ? 'user-manager' : 'user-admin',
+      deadline: day(raised + random.int(3, 10)),
+      status,
+      createdAt: day(raised),
+      createdBy: 'user-manager',
+    };
+    if (status !== 'pending') {
+      row.rectifyRemark = '已按要求整改完毕，请复查';
+      row.rectifyPhotos = [random.pick(DEMO_PHOTOS)];
+    }
+    if (status === 'closed') row.recheckRemark = '复查合格';
+    rows.push(row);
+  }
+  return rows;
+}
+
+function write(path: string, content: unknown): void {
+  writeFileSync(join(root, path), `${JSON.stringify(content, null, 2)}\n`);
+  console.log(`wrote ${path}`);
+}
+
+write('modules/labour/seed/labour-worker.json', {
+  kind: 'module-seed',
+  description: '演示劳务人员：由 scripts/module-demo-data.ts 生成（@day-30 表示播种当天的 30 天前）。',
+  collection: 'labour-worker',
+  projects: Object.fromEntries(PROJECTS.map((project, index) => [project, workers(index)])),
+});
+write('modules/safety/seed/safety-hazard.json', {
+  kind: 'module-seed',
+  description: '演示安全隐患（待整改、待复查、已闭合各有）：由 scripts/module-demo-data.ts 生成。',
+  collection: 'safety-hazard',
+  projects: Object.fromEntries(PROJECTS.map((project, index) => [project, hazards(index)])),
+});
