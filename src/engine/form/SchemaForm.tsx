@@ -7,7 +7,7 @@ import type { IChangeEvent } from '@rjsf/core';
 import type { ValidatorType } from '@rjsf/utils';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { formTemplates, formWidgets, type ChoiceOption, type FormWidgetContext } from '../../widgets/form/theme';
-import { pickPath } from '../api';
+import { callApi, pickPath } from '../api';
 import { runAction } from '../actions';
 import { LoadFailure, Loading } from '../feedback';
 import { loadForm, peekForm, type LoadedForm } from '../registry';
@@ -42,6 +42,9 @@ export interface SchemaFormProps {
   /** Test id of the wrapper element. */
   testId?: string;
 }
+
+/** Where a form's files go: the portal's upload service (spec section 7), which answers `data.url`. */
+const UPLOAD_API: ApiDescriptor = { method: 'POST', url: '/api/zhgd/base/updateFile' };
 
 interface Prepared extends LoadedForm {
   validator: ValidatorType;
@@ -133,7 +136,7 @@ function LoadedSchemaForm({
   // Widgets call back with the form's latest values, not those of the render that created the callback.
   const latestContext = useRef<TemplateContext>({});
   latestContext.current = templateContext(formData);
-  const widgetServices = useMemo<Pick<FormWidgetContext, 'runAction' | 'loadOptions'>>(
+  const widgetServices = useMemo<Pick<FormWidgetContext, 'runAction' | 'loadOptions' | 'uploadFile'>>(
     () => ({
       runAction: async (action) => {
         try {
@@ -149,13 +152,22 @@ function LoadedSchemaForm({
         const cacheKey = source.cache === 'session' ? `options:${source.api.method}:${source.api.url}` : undefined;
         const cached = cacheKey ? sessionStorage.getItem(cacheKey) : null;
         if (cached) return JSON.parse(cached) as ChoiceOption[];
-        const envelope = await runAction(seams, { api: source.api, params: source.params ?? {} }, {});
+        // Params may read the host's context (the selected project of a module form), never the form's values.
+        const envelope = await runAction(seams, { api: source.api, params: source.params ?? {} }, templateContext({}));
         const options = toOptions(pickPath(envelope, source.api.resultPath), source);
         if (cacheKey && options.length > 0) sessionStorage.setItem(cacheKey, JSON.stringify(options));
         return options;
       },
+      uploadFile: async (upload) => {
+        const body = new FormData();
+        body.append('file', upload);
+        const envelope = await callApi(seams, UPLOAD_API, { body });
+        const url = pickPath(envelope, 'data.url');
+        if (typeof url !== 'string') throw new Error('upload answered no address');
+        return url;
+      },
     }),
-    [seams],
+    [seams, templateContext],
   );
   const invalidList = useMemo(() => [...invalid].sort(), [invalid]);
   const formContext = useMemo<FormWidgetContext>(

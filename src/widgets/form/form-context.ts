@@ -26,6 +26,8 @@ export interface FormWidgetContext {
   runAction?: (action: unknown) => Promise<boolean>;
   /** Loads the options an options `source` of `ui:options` describes. */
   loadOptions?: (source: unknown) => Promise<ChoiceOption[]>;
+  /** Uploads a file and resolves with the address the form keeps (rejects when the upload failed). */
+  uploadFile?: (file: File) => Promise<string>;
 }
 
 export function widgetContext(formContext: unknown): FormWidgetContext {

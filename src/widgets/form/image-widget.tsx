@@ -1,11 +1,13 @@
 /**
- * An image kept as a data URL (a company logo): choose a file, see it, replace or remove it. Files of other
- * types or larger than `ui:options.maxKb` (default 512) are refused with a message, before anything is sent.
+ * One image: choose a file, see it, replace or remove it. Kept as a data URL (a company logo), or with
+ * `ui:options.upload` sent to the server's upload service and kept as its address (a worker's photo). Files of
+ * other types or larger than `ui:options.maxKb` (default 512) are refused with a message, before anything is sent.
  */
 import { Button } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Button/style/css.js';
 import type { WidgetProps } from '@rjsf/utils';
 import { useRef, useState } from 'react';
+import { widgetContext } from './form-context';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'];
 
@@ -19,6 +21,11 @@ export function ImageWidget(props: WidgetProps) {
     if (!IMAGE_TYPES.includes(file.type)) return setProblem('只能选择 PNG、JPG、GIF、WebP 或 SVG 图片');
     if (file.size > maxKb * 1024) return setProblem(`图片不能超过 ${maxKb}KB`);
     setProblem('');
+    const { uploadFile } = widgetContext(props.registry.formContext);
+    if (options.upload && uploadFile) {
+      uploadFile(file).then(onChange, () => setProblem('图片上传失败，请重试'));
+      return;
+    }
     const reader = new FileReader();
     reader.onload = () => onChange(String(reader.result));
     reader.onerror = () => setProblem('图片读取失败，请重新选择');

@@ -21,6 +21,7 @@ export const formWidgets: Record<WidgetName, RegistryWidgetsType[string]> = {
   multiSelect: lazyWidget(async () => (await import('./multi-widgets')).MultiSelectWidget),
   treeCheck: lazyWidget(async () => (await import('./multi-widgets')).TreeCheckWidget),
   image: lazyWidget(async () => (await import('./image-widget')).ImageWidget),
+  images: lazyWidget(async () => (await import('./images-widget')).ImagesWidget),
 };
 
 export const formTemplates: Partial<TemplatesType> = {

@@ -12,6 +12,7 @@ export const customWidgetNames = [
   'multiSelect',
   'treeCheck',
   'image',
+  'images',
 ] as const;
 export type WidgetName = (typeof customWidgetNames)[number];
 
