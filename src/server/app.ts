@@ -15,6 +15,7 @@ import auditLog from './plugins/audit-log.js';
 import auth from './plugins/auth.js';
 import cookie from './plugins/cookie.js';
 import errors from './plugins/errors.js';
+import nulGuard from './plugins/nul-guard.js';
 import permissions from './plugins/permissions.js';
 import securityHeaders from './plugins/security-headers.js';
 import servicesPlugin from './plugins/services.js';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errors);
   await app.register(securityHeaders);
   await app.register(cookie);
+  await app.register(nulGuard);
   await app.register(servicesPlugin, { services });
   await app.register(auth);
   await app.register(permissions);
