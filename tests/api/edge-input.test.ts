@@ -86,3 +86,26 @@ describe('malformed bodies', () => {
     },
   );
 });
+
+describe('caching', () => {
+  it('authenticated JSON answers carry Cache-Control: no-store', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/getCurrentUser',
+      headers: { 'access-token': token },
+    });
+    expect(json(response).msgCode).toBe(0);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const menus = await t.app.inject({
+      method: 'POST',
+      url: '/api/device/base/v2.0/companyTree',
+      headers: { 'access-token': token },
+    });
+    expect(menus.headers['cache-control']).toBe('no-store');
+  });
+
+  it('a route that may be cached keeps its own header', async () => {
+    const keys = await t.app.inject({ method: 'GET', url: '/api/pub/keys' });
+    expect(keys.headers['cache-control']).toBe('no-cache');
+  });
+});
