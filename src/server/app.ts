@@ -17,6 +17,7 @@ import cookie from './plugins/cookie.js';
 import errors from './plugins/errors.js';
 import nulGuard from './plugins/nul-guard.js';
 import permissions from './plugins/permissions.js';
+import rateLimit from './plugins/rate-limit.js';
 import securityHeaders from './plugins/security-headers.js';
 import servicesPlugin from './plugins/services.js';
 import swagger from './plugins/swagger.js';
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(nulGuard);
   await app.register(servicesPlugin, { services });
+  await app.register(rateLimit, { db });
   await app.register(auth);
   await app.register(permissions);
   await app.register(auditLog);
