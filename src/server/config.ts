@@ -17,6 +17,19 @@ export interface SmsHttpConfig {
   timeoutMs: number;
 }
 
+/**
+ * API rate limits (plugins/rate-limit.ts): requests per window of one logged-in user and of one client address;
+ * 0 turns that limit off. Counted in memory per instance and added to the shared table every `flushMs`.
+ */
+export interface RateLimitConfig {
+  perUser: number;
+  perAddress: number;
+  windowMs: number;
+  flushMs: number;
+}
+
+export const DEFAULT_RATE_LIMIT: RateLimitConfig = { perUser: 1200, perAddress: 3000, windowMs: 60_000, flushMs: 1000 };
+
 /** The server's clock. Injectable so tests can move time (throttles, lockouts, expiries) without sleeping. */
 export type Clock = () => Date;
 
@@ -55,6 +68,7 @@ export interface ServerConfig {
   ssoSecret: string | undefined;
   /** The logged-in portal: concrete app, weather, uploads, micro-app versions (portal-config.ts). */
   portal: PortalConfig;
+  rateLimit: RateLimitConfig;
 }
 
 export class ConfigError extends Error {}
@@ -119,6 +133,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     aiMobileVerify: true,
     ssoSecret: undefined,
     portal: defaultPortalConfig(),
+    rateLimit: DEFAULT_RATE_LIMIT,
     ...overrides,
   };
 }
@@ -158,5 +173,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     aiMobileVerify: flag('PORTAL_AI_MOBILE_VERIFY', env.PORTAL_AI_MOBILE_VERIFY, true),
     ssoSecret: env.PORTAL_SSO_SECRET || undefined,
     portal: loadPortalConfig(env),
+    rateLimit: {
+      ...DEFAULT_RATE_LIMIT,
+      perUser: integer('PORTAL_RATE_LIMIT_USER', env.PORTAL_RATE_LIMIT_USER, DEFAULT_RATE_LIMIT.perUser, 0),
+      perAddress: integer('PORTAL_RATE_LIMIT_ADDRESS', env.PORTAL_RATE_LIMIT_ADDRESS, DEFAULT_RATE_LIMIT.perAddress, 0),
+      windowMs:
+        integer(
+          'PORTAL_RATE_LIMIT_WINDOW_SECONDS',
+          env.PORTAL_RATE_LIMIT_WINDOW_SECONDS,
+          DEFAULT_RATE_LIMIT.windowMs / 1000,
+          1,
+        ) * 1000,
+    },
   });
 }

@@ -4,6 +4,7 @@
  */
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
 import { createDatabase, databaseTarget } from './db/database.js';
 import { prepareDatabase } from './db/prepare.js';
 import { demoAccounts } from './seed/index.js';
@@ -54,9 +55,11 @@ main().catch((error: unknown) => {
   const message =
     error instanceof ConfigError
       ? `配置错误: ${error.message}`
-      : error instanceof Error
-        ? (error.stack ?? error.message)
-        : String(error);
+      : error instanceof DataDirLockedError
+        ? error.message
+        : error instanceof Error
+          ? (error.stack ?? error.message)
+          : String(error);
   process.stderr.write(`${message}\n`);
   process.exit(1);
 });

@@ -107,6 +107,26 @@ describe('lockout', () => {
     expect(json(await login(t.app, 'lockme', 'Lock@2026')).msgCode).toBe(0);
   });
 
+  it('leaves SMS login open to an account whose password login is locked, and keeps the lock', async () => {
+    await addUser('user-sms-lock', 'smslock', 'SmsLock@2026', { mobile: '13500000009' });
+    for (let i = 0; i < 5; i += 1) await login(t.app, 'smslock', 'Wrong@2026');
+    expect(json(await login(t.app, 'smslock', 'SmsLock@2026'))).toEqual(LOCKED);
+    clock.advance(2 * MINUTE);
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/system/sendCode/getCode',
+      query: { phone: '13500000009', purpose: 'login' },
+    });
+    const smsCode = await lastCode(t, '13500000009', 'login');
+    const phoneLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { phone: '13500000009', smsCode },
+    });
+    expect(json(phoneLogin).msgCode).toBe(0);
+    expect(json(await login(t.app, 'smslock', 'SmsLock@2026'))).toEqual(LOCKED);
+  });
+
   it('treats unknown names the same way', async () => {
     for (let i = 0; i < 5; i += 1)
       expect(json(await login(t.app, 'ghost', 'Wrong@2026'))).toEqual({ msgCode: -1, errMsg: '账号或密码错误' });

@@ -1,12 +1,15 @@
 /**
  * One Kysely instance over either the embedded PGlite (default: DATA_DIR/pgdata, or in memory for tests) or a
- * PostgreSQL server (`DATABASE_URL`, through a `pg` Pool). One SQL dialect for both.
+ * PostgreSQL server (`DATABASE_URL`, through a `pg` Pool). One SQL dialect for both. A PGlite data directory is
+ * opened by one process at a time (data-dir-lock.ts).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './tables.js';
 
 export type Db = Kysely<Database>;
@@ -30,8 +33,16 @@ export function createDatabase(target: DatabaseTarget): Db {
     }
     case 'memory':
       return new Kysely<Database>({ dialect: new PGliteDialect({ pglite: () => new PGlite() }) });
-    case 'pglite':
+    case 'pglite': {
       mkdirSync(target.dataDir, { recursive: true });
-      return new Kysely<Database>({ dialect: new PGliteDialect({ pglite: () => new PGlite(target.dataDir) }) });
+      // Taken when the database is first used (a database never used is never closed by Kysely): the first query
+      // throws DataDirLockedError while another live process has this directory open.
+      let lock: DataDirLock | undefined;
+      const open = (): PGlite => {
+        lock = lockDataDir(target.dataDir);
+        return new PGlite(target.dataDir);
+      };
+      return new Kysely<Database>({ dialect: new PGliteDialect({ pglite: open, onDestroy: () => lock?.release() }) });
+    }
   }
 }

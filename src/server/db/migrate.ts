@@ -1,6 +1,6 @@
 /** Brings the database to the newest migration; safe to run at every start and from several instances at once. */
 import type { Kysely } from 'kysely';
-import { Migrator, type MigrationProvider } from 'kysely/migration';
+import { Migrator, type MigrationProvider } from 'kysely';
 import { migrations } from './migrations/index.js';
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

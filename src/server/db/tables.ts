@@ -210,6 +210,13 @@ export interface LoginFailureTable {
   locked_until: NullableTimestamp;
 }
 
+/** Hits of one rate-limit key (`u:<user id>` or `a:<address>`) within the fixed window starting at window_start. */
+export interface RateLimitCounterTable {
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
 export interface SsoTicketUsedTable {
   jti: string;
   expires_at: Timestamp;
@@ -268,7 +275,7 @@ export interface SysLogoTable {
 }
 
 /** The portal's tables (migration 0003) live in portal-tables.ts. */
-/** One step of a collection record's status timeline (migration 0005). */
+/** One step of a collection record's status timeline (migration 0008). */
 export interface CollectionHistoryTable {
   id: string;
   collection: string;
@@ -298,6 +305,7 @@ export interface Database extends PortalTables {
   refresh_token: RefreshTokenTable;
   sms_code: SmsCodeTable;
   login_failure: LoginFailureTable;
+  rate_limit_counter: RateLimitCounterTable;
   sso_ticket_used: SsoTicketUsedTable;
   ai_access_code: AiAccessCodeTable;
   sys_area: SysAreaTable;

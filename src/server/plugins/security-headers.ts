@@ -1,5 +1,7 @@
 /**
- * Security headers on every response, and the request id echoed as `x-request-id`. The CSP allows no
+ * Security headers on every response, and the request id echoed as `x-request-id`. API answers default to
+ * `Cache-Control: no-store`: they carry a user's data, tokens or one-time codes that no browser or proxy may keep;
+ * a route that may be cached (an uploaded image, the public keys) sets its own header, which replaces this one. The CSP allows no
  * `unsafe-eval`: the browser's form validators are precompiled (DESIGN.md "HTTP contract").
  */
 import { globalPlugin } from '../http/global-plugin.js';
@@ -29,5 +31,6 @@ export default globalPlugin('security-headers', async (app) => {
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
     reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 });

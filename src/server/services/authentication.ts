@@ -59,13 +59,11 @@ export class Authentication {
    * for an unknown name or a wrong password alike (both counted); -1 账号已被禁用 after a right password.
    */
   async checkCredentials(loginName: string, password: string): Promise<UserRow> {
-    await this.deps.lockout.assertNotLocked(loginName);
+    // Counted before the (slow) password check, so parallel guesses cannot all slip past the lock.
+    await this.deps.lockout.reserveAttempt(loginName);
     const user = await this.deps.users.findByLoginName(loginName);
     const passwordOk = await verifyPassword(user?.password_hash, password);
-    if (!user || !passwordOk) {
-      await this.deps.lockout.recordFailure(loginName);
-      throw new ApiError(MsgCode.loginFailed, Messages.badCredentials);
-    }
+    if (!user || !passwordOk) throw new ApiError(MsgCode.loginFailed, Messages.badCredentials);
     await this.deps.lockout.clear(loginName);
     if (user.login_flag !== '1') throw new ApiError(MsgCode.loginFailed, Messages.accountDisabled);
     return user;

@@ -1,15 +1,17 @@
 /** Every migration, by name, in order. Add a file and a line here; never edit a migration that has shipped. */
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation.js';
 import * as accounts from './0002-accounts.js';
 import * as portal from './0003-portal.js';
 import * as administration from './0004-administration.js';
-import * as collectionHistory from './0005-collection-history.js';
+import * as rateLimitCounters from './0005-rate-limit-counters.js';
+import * as collectionHistory from './0008-collection-history.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-accounts': accounts,
   '0003-portal': portal,
   '0004-administration': administration,
-  '0005-collection-history': collectionHistory,
+  '0005-rate-limit-counters': rateLimitCounters,
+  '0008-collection-history': collectionHistory,
 };

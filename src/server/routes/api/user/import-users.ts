@@ -5,16 +5,16 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
-import { MsgCode } from '../../../../shared/envelope.js';
 import { adminConfig, needs, security } from '../../../http/admin-schemas.js';
 import { envelope } from '../../../http/envelope-schema.js';
-import { ApiError } from '../../../http/api-error.js';
 import { ok, sendXlsx } from '../../../http/route-helpers.js';
+import { readUploadedFile } from '../../../http/uploaded-file.js';
 import { requireGrants } from '../../../plugins/permissions.js';
 import { MAX_IMPORT_ROWS } from '../../../services/user-import.js';
 
 const IMPORT = 'sys:user:import';
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const NO_FILE = '请选择要导入的 Excel 文件';
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 } });
   const { userImport } = app.services.admin;
@@ -60,17 +60,11 @@ const routes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { scope } = requireGrants(request);
-      if (!request.isMultipart()) throw new ApiError(MsgCode.invalidInput, '请选择要导入的 Excel 文件');
-      const part = await request.file();
-      if (!part) throw new ApiError(MsgCode.invalidInput, '请选择要导入的 Excel 文件');
-      let file: Buffer;
-      try {
-        file = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new ApiError(MsgCode.invalidInput, '文件不能超过5MB');
-        throw error;
-      }
+      const file = await readUploadedFile(request, MAX_FILE_BYTES, {
+        noFile: NO_FILE,
+        tooLarge: '文件不能超过5MB',
+        notMultipart: NO_FILE,
+      });
       const result = await userImport.run(file, scope);
       return ok(`成功导入${result.imported}个用户`, result);
     },

@@ -10,22 +10,19 @@ import { MsgCode, type Envelope } from '../../../../shared/envelope.js';
 import { ApiError } from '../../../http/api-error.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
+import { readUploadedFile, UPLOAD_NOT_MULTIPART_MESSAGE } from '../../../http/uploaded-file.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { imageTypeOf, UPLOAD_NAME, type StoredFile } from '../../../services/uploads.js';
 import { security } from './portal-schemas.js';
 
 export const UploadMessages = {
   noFile: '请选择要上传的文件',
-  notMultipart: '请以 multipart/form-data 上传文件',
+  notMultipart: UPLOAD_NOT_MULTIPART_MESSAGE,
   notImage: '只能上传 PNG、JPG、GIF 或 WebP 图片',
   notFound: '文件不存在',
 } as const;
 
 const tooLarge = (maxBytes: number) => `文件不能超过 ${Math.round((maxBytes / 1024 / 1024) * 10) / 10}MB`;
-
-function hasCode(error: unknown): error is { code: string } {
-  return error !== null && typeof error === 'object' && typeof (error as { code?: unknown }).code === 'string';
-}
 
 const routes: FastifyPluginAsync = async (app) => {
   const { uploadMaxBytes } = app.services.config.portal;
@@ -62,20 +59,10 @@ const routes: FastifyPluginAsync = async (app) => {
     },
     async (request): Promise<Envelope<StoredFile>> => {
       requireAuth(request);
-      let bytes: Buffer;
-      try {
-        const part = await request.file({ limits: { fileSize: uploadMaxBytes, files: 1, fields: 10, parts: 20 } });
-        if (!part) throw new ApiError(MsgCode.invalidInput, UploadMessages.noFile);
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if (error instanceof ApiError) throw error;
-        if (hasCode(error) && error.code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new ApiError(MsgCode.invalidInput, tooLarge(uploadMaxBytes));
-        if (hasCode(error) && error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-          throw new ApiError(MsgCode.invalidInput, UploadMessages.notMultipart);
-        throw error;
-      }
-      if (bytes.length === 0) throw new ApiError(MsgCode.invalidInput, UploadMessages.noFile);
+      const bytes = await readUploadedFile(request, uploadMaxBytes, {
+        noFile: UploadMessages.noFile,
+        tooLarge: tooLarge(uploadMaxBytes),
+      });
       const type = imageTypeOf(bytes);
       if (!type) throw new ApiError(MsgCode.invalidInput, UploadMessages.notImage);
       return ok('', await app.services.portal.uploads.save(bytes, type));

@@ -44,15 +44,13 @@ const nodeSchema: Schema = {
 const routes: FastifyPluginAsync = async (app) => {
   app.addSchema(nodeSchema);
   // The client posts without a body, sometimes still saying application/json: an empty JSON body means "none".
+  // Anything else goes to Fastify's own JSON parser, so a malformed body gets the common -400.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 4096 }, (_request, text, done) => {
-    const raw = String(text).trim();
-    if (raw === '') return done(null, {});
-    try {
-      done(null, JSON.parse(raw) as unknown);
-    } catch (error) {
-      done(error as Error, undefined);
-    }
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 4096 }, (request, text, done) => {
+    const raw = String(text);
+    if (raw.trim() === '') return done(null, {});
+    return parseJson(request, raw, done);
   });
 
   app.post(

@@ -1,0 +1,82 @@
+/**
+ * API rate limits through @fastify/rate-limit: every /api/ request counts against its client address and, with a
+ * valid access token, against its user (`PORTAL_RATE_LIMIT_ADDRESS`, `PORTAL_RATE_LIMIT_USER` per
+ * `PORTAL_RATE_LIMIT_WINDOW_SECONDS`). Over either: -429 with `Retry-After`. The counters are shared by every
+ * instance through the database (services/rate-limit-counters.ts) at the cost of a map lookup per request, not a
+ * database round trip: the limiter guards the server's time, it must not spend it.
+ */
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import { MsgCode } from '../../shared/envelope.js';
+import type { Db } from '../db/database.js';
+import { ApiError } from '../http/api-error.js';
+import { globalPlugin } from '../http/global-plugin.js';
+import { RateLimitCounters } from '../services/rate-limit-counters.js';
+import { ACCESS_TOKEN_HEADER } from './auth.js';
+
+export const RATE_LIMITED_MESSAGE = '请求过于频繁，请稍后再试';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared counters (tests flush them by hand to see other instances' hits at once). */
+    rateLimitCounters: RateLimitCounters | null;
+  }
+}
+
+/** @fastify/rate-limit's store interface over the shared counters. */
+function sharedStore(counters: RateLimitCounters): FastifyRateLimitStoreCtor {
+  return class SharedStore implements FastifyRateLimitStore {
+    incr(key: string, callback: Parameters<FastifyRateLimitStore['incr']>[1], timeWindow: number): void {
+      callback(null, counters.hit(key, timeWindow));
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
+
+export default globalPlugin<{ db: Db }>('rate-limit', async (app, { db }) => {
+  const { perUser, perAddress, windowMs, flushMs } = app.services.config.rateLimit;
+  if (perUser === 0 && perAddress === 0) {
+    app.decorate('rateLimitCounters', null);
+    return;
+  }
+  const { now } = app.services.config;
+  const counters = new RateLimitCounters(db, () => now().getTime());
+  app.decorate('rateLimitCounters', counters);
+  await app.register(rateLimit, { global: false, store: sharedStore(counters) });
+
+  /** The user of a valid access token (cached verification), else undefined. */
+  const userOf = (request: FastifyRequest): string | undefined => {
+    const header = request.headers[ACCESS_TOKEN_HEADER];
+    const token = Array.isArray(header) ? header[0] : header;
+    const verified = token ? app.services.accessTokens.verify(token) : undefined;
+    return verified?.status === 'valid' ? verified.claims.sub : undefined;
+  };
+  const limiter = (max: number, keyOf: (request: FastifyRequest) => string) =>
+    max > 0 ? app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: keyOf }) : undefined;
+  const byAddress = limiter(perAddress, (request) => `a:${request.ip}`);
+  const byUser = limiter(perUser, (request) => `u:${userOf(request) ?? ''}`);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const checks = [byAddress, userOf(request) === undefined ? undefined : byUser];
+    for (const check of checks) {
+      const result = check ? await check(request) : undefined;
+      if (result && !result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw new ApiError(MsgCode.tooManyAttempts, RATE_LIMITED_MESSAGE);
+      }
+    }
+  });
+
+  const timer = setInterval(() => {
+    counters.flush().catch((error: unknown) => app.log.warn({ err: error }, 'rate-limit counters not saved'));
+  }, flushMs);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await counters.flush().catch(() => undefined);
+  });
+});
