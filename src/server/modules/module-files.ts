@@ -50,9 +50,14 @@ const validators = new Map<string, ValidateFunction>();
 function metaValidator(kind: string): ValidateFunction {
   let validate = validators.get(kind);
   if (!validate) {
-    for (const name of ['menu-seed', kind]) {
-      if (ajv.getSchema(name)) continue;
-      ajv.addSchema(JSON.parse(readFileSync(path.join(schemasDir, 'meta', `${name}.json`), 'utf8')) as object, name);
+    // Meta-schemas refer to one another by name (a form's `submit` is an `action`): load them all once.
+    if (validators.size === 0 && !ajv.getSchema('form')) {
+      const metaDir = path.join(schemasDir, 'meta');
+      for (const name of readdirSync(metaDir).filter((file) => file.endsWith('.json')))
+        ajv.addSchema(
+          JSON.parse(readFileSync(path.join(metaDir, name), 'utf8')) as object,
+          path.basename(name, '.json'),
+        );
     }
     validate = ajv.getSchema(kind);
     if (!validate) throw new Error(`schemas/meta/${kind}.json is missing`);
