@@ -17,7 +17,6 @@ export default mergeConfig(
             name: 'schema',
             include: ['tests/schema/**/*.test.{ts,tsx}'],
             environment: 'jsdom',
-            setupFiles: ['tests/support/jsdom-box-styles.ts'],
             testTimeout: 30_000,
           },
         },
