@@ -4,7 +4,6 @@
  * known screen, or a module area without its module, says plainly that it is not available; a portal screen
  * (administration) the user's menus do not grant is refused; anything else is not found.
  */
-import { Suspense } from 'react';
 import { useLocation, useOutletContext } from 'react-router-dom';
 import { Loading } from '../../engine/feedback';
 import { findMenuRoute } from '../menus/menu-tree';
@@ -12,7 +11,8 @@ import type { MenuTreeState } from '../menus/use-menu-tree';
 import { MODULE_AREAS, PORTAL_AREAS } from '../shell/module-areas';
 import { ModuleArea, NoAccess } from './ModuleArea';
 import { NotFoundPage } from './NotFoundPage';
-import { screenFor } from './screens';
+import { PortalPage } from './PortalPage';
+import { pageIdFor } from './screens';
 
 const areaOf = (pathname: string) => pathname.split('/')[1] ?? '';
 
@@ -31,19 +31,13 @@ export function MenuScreen() {
     if (portalArea) return <NoAccess />;
     return inModuleArea(location.pathname) ? <ModuleArea /> : <NotFoundPage />;
   }
-  const Screen = screenFor(route.target);
+  const pageId = pageIdFor(route.target);
   return (
     <section className="menu-screen" data-route-name={route.id}>
       <nav className="menu-trail" aria-label="当前位置" data-testid="menu-trail">
         {route.trail.join(' / ')}
       </nav>
-      {Screen ? (
-        <Suspense fallback={<Loading />}>
-          <Screen />
-        </Suspense>
-      ) : (
-        <ModuleArea />
-      )}
+      {pageId ? <PortalPage key={pageId} pageId={pageId} /> : <ModuleArea name={route.menu.name} />}
     </section>
   );
 }

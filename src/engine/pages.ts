@@ -1,0 +1,60 @@
+/**
+ * The page files: `schemas/pages/<id>.json` and every module's `modules/<name>/pages/<id>.json` (ids are unique
+ * across both; `schemas:check` holds files to that). Kept apart from the form registry so that the login page's
+ * bundle carries nothing of the pages.
+ *
+ * The kind of every page is known without loading its file (a small manifest built from the files' `kind`), so a
+ * route can start the kind's renderer code and the page file at once.
+ */
+import type { PageFile, PageKind } from './types';
+
+const pageFiles = import.meta.glob<PageFile>(['/schemas/pages/*.json', '/modules/*/pages/*.json'], {
+  import: 'default',
+});
+const pageKinds = import.meta.glob<PageKind>(['/schemas/pages/*.json', '/modules/*/pages/*.json'], {
+  import: 'kind',
+  eager: true,
+});
+
+/** The id of a file key: `/modules/labour/pages/workers.json` -> `workers`. */
+const idOfKey = (key: string) => key.replace(/^.*\/(.+)\.json$/, '$1');
+
+const loaders = new Map(Object.entries(pageFiles).map(([key, load]) => [idOfKey(key), load] as const));
+const kinds = new Map(Object.entries(pageKinds).map(([key, kind]) => [idOfKey(key), kind] as const));
+
+export class UnknownPageError extends Error {
+  constructor(id: string) {
+    super(`没有找到页面配置：${id}`);
+  }
+}
+
+export function hasPage(id: string): boolean {
+  return loaders.has(id);
+}
+
+/** The kind of a page, from the manifest (no file load). */
+export function pageKindOf(id: string): PageKind | undefined {
+  return kinds.get(id);
+}
+
+const loading = new Map<string, Promise<PageFile>>();
+
+/**
+ * The page file, one promise per id while it loads and after (React's `use` needs the same promise on every
+ * render); a failed load is forgotten, so a retry loads again.
+ */
+export function loadPage(id: string): Promise<PageFile> {
+  let promise = loading.get(id);
+  if (!promise) {
+    const load = loaders.get(id);
+    promise = load ? load() : Promise.reject(new UnknownPageError(id));
+    promise.catch(() => loading.delete(id));
+    loading.set(id, promise);
+  }
+  return promise;
+}
+
+/** Forget a failed page so the next render loads it again. */
+export function forgetPage(id: string): void {
+  loading.delete(id);
+}
