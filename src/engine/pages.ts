@@ -3,7 +3,7 @@
  * across both; `schemas:check` holds files to that). Kept apart from the form registry so that the login page's
  * bundle carries nothing of the pages.
  *
- * The kind of every page is known without loading its file (a small manifest built from the files' `kind`), so a
+ * The kind of every page is known without loading its file (a manifest of the files' `kind`), so a
  * route can start the kind's renderer code and the page file at once.
  */
 import type { PageFile, PageKind } from './types';
@@ -11,8 +11,10 @@ import type { PageFile, PageKind } from './types';
 const pageFiles = import.meta.glob<PageFile>(['/schemas/pages/*.json', '/modules/*/pages/*.json'], {
   import: 'default',
 });
+// Only each file's `kind` (src/engine/build/page-kind-plugin.ts): a few bytes per page, the files stay lazy.
 const pageKinds = import.meta.glob<PageKind>(['/schemas/pages/*.json', '/modules/*/pages/*.json'], {
-  import: 'kind',
+  query: '?kind',
+  import: 'default',
   eager: true,
 });
 

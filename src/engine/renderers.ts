@@ -93,15 +93,9 @@ export function preloadPageKind(kind: PageKind): void {
   kindCode(kind).catch(() => undefined);
 }
 
-const lazyRenderers: { [K in PageKind]?: LazyExoticComponent<ComponentType<PageRendererProps<K>>> } = {};
-
-/** The renderer of a kind as a lazy component (it suspends until the kind's code is there). */
-export function pageRenderer<K extends PageKind>(kind: K): LazyExoticComponent<ComponentType<PageRendererProps<K>>> {
-  const cached = lazyRenderers[kind] as LazyExoticComponent<ComponentType<PageRendererProps<K>>> | undefined;
-  if (cached) return cached;
-  const renderer = lazy(async () => ({ default: await kindCode(kind) }));
-  lazyRenderers[kind] = renderer as (typeof lazyRenderers)[K];
-  return renderer;
+/** The renderer of a kind, once its code is there (the same promise a preload started). */
+export function loadPageRenderer<K extends PageKind>(kind: K): Promise<ComponentType<PageRendererProps<K>>> {
+  return kindCode(kind);
 }
 
 export function firstCallsOf<K extends PageKind>(kind: K, file: PageKinds[K], context: TemplateContext): FirstCall[] {

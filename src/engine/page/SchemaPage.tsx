@@ -4,11 +4,17 @@
  * file), the page file, and, as soon as the file is there, its first data requests (they do not wait for the
  * renderer's code; the renderer finds them under way and shares them).
  */
-import { Component, Suspense, use, useRef, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import '../built-in-kinds';
 import { LoadFailure, Loading } from '../feedback';
 import { forgetPage, loadPage, pageKindOf } from '../pages';
-import { firstCallsOf, pageRenderer, preloadPageKind, type OpenLink, type PageRendererProps } from '../renderers';
+import {
+  firstCallsOf,
+  loadPageRenderer,
+  preloadPageKind,
+  type OpenLink,
+  type PageRendererProps,
+} from '../renderers';
 import { useSeams, type EngineSeams } from '../seams';
 import type { TemplateContext } from '../template';
 import type { PageFile, PageKind } from '../types';
@@ -24,18 +30,28 @@ export interface SchemaPageProps {
 const NO_CONTEXT: TemplateContext = {};
 const stay: OpenLink = () => undefined;
 
-function startFirstCalls(seams: EngineSeams, file: PageFile, context: TemplateContext): void {
-  for (const call of firstCallsOf(file.kind, file as never, context)) preloadApi(seams, call.api, call.params);
-}
-
-/** Start the page's code, file and first data together (idempotent: every piece is shared with the render). */
+/** Start the page's code, file and first data together (each piece is shared with the render that follows). */
 export function preparePage(seams: EngineSeams, pageId: string, context: TemplateContext = NO_CONTEXT): void {
   const kind = pageKindOf(pageId);
   if (kind) preloadPageKind(kind);
   loadPage(pageId).then(
-    (file) => startFirstCalls(seams, file, context),
+    (file) => {
+      for (const call of firstCallsOf(file.kind, file as never, context)) preloadApi(seams, call.api, call.params);
+    },
     () => undefined,
   );
+}
+
+/**
+ * The renderer found for `file.kind` takes exactly that file's type: the registry is keyed by kind, which is the
+ * one fact the type system cannot follow through a union, hence the one cast.
+ */
+type AnyKindRenderer = ComponentType<PageRendererProps<PageKind>>;
+
+interface Loaded {
+  pageId: string;
+  file: PageFile;
+  Renderer: AnyKindRenderer;
 }
 
 export function SchemaPage({ pageId, context = NO_CONTEXT, open = stay }: SchemaPageProps) {
@@ -46,53 +62,36 @@ export function SchemaPage({ pageId, context = NO_CONTEXT, open = stay }: Schema
     preparedFor.current = pageId;
     preparePage(seams, pageId, context);
   }
-  return (
-    <PageBoundary pageId={pageId}>
-      <Suspense fallback={<Loading />}>
-        <LoadedPage pageId={pageId} context={context} open={open} />
-      </Suspense>
-    </PageBoundary>
-  );
-}
 
-function LoadedPage({ pageId, context, open }: Required<SchemaPageProps>) {
-  const file = use(loadPage(pageId));
-  return <KindRenderer file={file} context={context} open={open} />;
-}
-
-/**
- * The one place where a file meets its kind's renderer: the registry is keyed by kind, so the renderer found for
- * `file.kind` takes exactly that file's type.
- */
-function KindRenderer({ file, context, open }: { file: PageFile; context: TemplateContext; open: OpenLink }) {
-  const Renderer = pageRenderer(file.kind) as unknown as ComponentType<PageRendererProps<PageKind>>;
-  return <Renderer file={file} context={context} open={open} />;
-}
-
-interface BoundaryState {
-  error: unknown;
-}
-
-/** A page whose file or code failed to load says so, with a retry that loads it again. */
-class PageBoundary extends Component<{ pageId: string; children: ReactNode }, BoundaryState> {
-  override state: BoundaryState = { error: null };
-
-  static getDerivedStateFromError(error: unknown): BoundaryState {
-    return { error: error ?? new Error('页面加载失败') };
-  }
-
-  override render() {
-    if (this.state.error) {
-      return (
-        <LoadFailure
-          error={this.state.error}
-          onRetry={() => {
-            forgetPage(this.props.pageId);
-            this.setState({ error: null });
-          }}
-        />
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    loadPage(pageId)
+      .then(async (file) => ({ pageId, file, Renderer: (await loadPageRenderer(file.kind)) as AnyKindRenderer }))
+      .then(
+        (next) => live && setLoaded(next),
+        (failure: unknown) => live && setError(failure),
       );
-    }
-    return this.props.children;
+    return () => {
+      live = false;
+    };
+  }, [pageId, attempt]);
+
+  if (error) {
+    return (
+      <LoadFailure
+        error={error}
+        onRetry={() => {
+          forgetPage(pageId);
+          setAttempt((count) => count + 1);
+        }}
+      />
+    );
   }
+  if (!loaded || loaded.pageId !== pageId) return <Loading />;
+  const { file, Renderer } = loaded;
+  return <Renderer file={file} context={context} open={open} />;
 }
