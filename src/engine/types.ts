@@ -215,8 +215,11 @@ export interface DashboardPageFile {
   columns?: number;
   /** Height of one grid row in pixels (default 220). */
   rowHeight?: number;
-  /** Context path -> what to tell the user when it is empty (`project.projectId`: 您还没有项目……). */
-  requirements?: Record<string, string>;
+  /**
+   * Context path -> what to tell the user while it is empty (`project.projectId`): `notice` once above the grid
+   * (what to do), `panel` in each panel that needs it.
+   */
+  requirements?: Record<string, { notice: string; panel: string }>;
   panels: DashboardPanel[];
 }
 

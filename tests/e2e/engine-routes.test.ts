@@ -161,7 +161,7 @@ describe('workbench', () => {
       await openWorkbench(page);
       await expect.poll(() => page.getByTestId('dashboard-requirement').textContent()).toContain('您还没有可用的项目');
       for (const panel of ['personnel', 'weather', 'age', 'geo', 'signboard']) {
-        await expect.poll(() => page.getByTestId(`panel-${panel}`).textContent()).toContain('您还没有可用的项目');
+        await expect.poll(() => page.getByTestId(`panel-${panel}`).textContent()).toContain('暂无项目，加入项目后显示');
       }
       await page.getByTestId('panel-agency').getByText('待办').waitFor();
       expect(await page.getByText('加载失败').count()).toBe(0);

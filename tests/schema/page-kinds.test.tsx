@@ -118,6 +118,6 @@ describe('dashboard page kind (schemas/pages/workbench.json)', () => {
     await screen.findByText('孙八', undefined, { timeout: 5000 });
     expect(requests.some((request) => request.url.includes('projectstatistics'))).toBe(false);
     expect(requests.some((request) => request.url.includes('weather'))).toBe(false);
-    expect(screen.getByTestId('panel-age').textContent).toContain('您还没有可用的项目');
+    expect(screen.getByTestId('panel-age').textContent).toContain('暂无项目，加入项目后显示');
   });
 });

@@ -24,7 +24,7 @@ export function DashboardPage({ file, context, open }: PageRendererProps<'dashbo
       <h1 className="dashboard-title">{file.title}</h1>
       {unmet.map((path) => (
         <p key={path} className="dashboard-requirement" role="note" data-testid="dashboard-requirement">
-          {requirementText(file, path)}
+          {requirementText(file, path, 'notice')}
         </p>
       ))}
       <div
@@ -50,7 +50,8 @@ export function DashboardPage({ file, context, open }: PageRendererProps<'dashbo
   );
 }
 
-const requirementText = (file: DashboardPageFile, path: string) => file.requirements?.[path] ?? `缺少${path}`;
+const requirementText = (file: DashboardPageFile, path: string, where: 'notice' | 'panel') =>
+  file.requirements?.[path]?.[where] ?? `缺少${path}`;
 
 interface PanelBodyProps {
   file: DashboardPageFile;
@@ -64,7 +65,7 @@ function PanelBody({ file, panel, context, open }: PanelBodyProps) {
   const { data: result, error, isLoading, mutate } = useApi<unknown>(call?.api ?? null, call?.params);
   const unmet = unmetRequirements(panel, context);
   if (unmet.length > 0) {
-    return <p className="dashboard-empty">{requirementText(file, unmet[0])}</p>;
+    return <p className="dashboard-empty">{requirementText(file, unmet[0], 'panel')}</p>;
   }
   if (call && error) {
     return (
