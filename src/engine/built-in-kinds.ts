@@ -22,6 +22,13 @@ registerPageKind('tabs', {
   load: async () => (await import('./page/TabsPage')).TabsPage,
 });
 
+registerPageKind('detail', {
+  load: async () => (await import('./page/DetailPage')).DetailPage,
+  firstCalls: (file, context) => [
+    { api: file.load.api, params: (renderTemplate(file.load.params ?? {}, context) ?? {}) as Record<string, unknown> },
+  ],
+});
+
 registerPageKind('custom', {
   load: async () => (await import('./page/CustomPage')).CustomPage,
   firstCalls: (file, context) =>

@@ -11,8 +11,15 @@ import type { PageFile, PageKind } from './types';
 const pageFiles = import.meta.glob<PageFile>(['/schemas/pages/*.json', '/modules/*/pages/*.json'], {
   import: 'default',
 });
-// Only each file's `kind` (src/engine/build/page-kind-plugin.ts): a few bytes per page, the files stay lazy.
-const pageKinds = import.meta.glob<PageKind>(['/schemas/pages/*.json', '/modules/*/pages/*.json'], {
+/** What routing needs of a page file, known without loading it (src/engine/build/page-kind-plugin.ts). */
+interface PageSummary {
+  kind: PageKind;
+  /** A list's detail page (`detail.page` of a crud file). */
+  detail?: string;
+}
+
+// A few bytes per page: the files themselves stay lazy.
+const pageSummaries = import.meta.glob<PageSummary>(['/schemas/pages/*.json', '/modules/*/pages/*.json'], {
   query: '?kind',
   import: 'default',
   eager: true,
@@ -22,7 +29,7 @@ const pageKinds = import.meta.glob<PageKind>(['/schemas/pages/*.json', '/modules
 const idOfKey = (key: string) => key.replace(/^.*\/(.+)\.json$/, '$1');
 
 const loaders = new Map(Object.entries(pageFiles).map(([key, load]) => [idOfKey(key), load] as const));
-const kinds = new Map(Object.entries(pageKinds).map(([key, kind]) => [idOfKey(key), kind] as const));
+const summaries = new Map(Object.entries(pageSummaries).map(([key, summary]) => [idOfKey(key), summary] as const));
 
 export class UnknownPageError extends Error {
   constructor(id: string) {
@@ -36,7 +43,12 @@ export function hasPage(id: string): boolean {
 
 /** The kind of a page, from the manifest (no file load). */
 export function pageKindOf(id: string): PageKind | undefined {
-  return kinds.get(id);
+  return summaries.get(id)?.kind;
+}
+
+/** The detail page a list's rows open (its route is `<list path>/<id>`), from the manifest. */
+export function detailPageOf(listPageId: string): string | undefined {
+  return summaries.get(listPageId)?.detail;
 }
 
 const loading = new Map<string, Promise<PageFile>>();

@@ -148,6 +148,8 @@ export interface CrudPageFile {
   edit?: CrudDialogAction;
   delete?: { api: ApiDescriptor; confirm?: string; permission?: string; rowFlag?: string };
   rowActions?: { label: string; dialog?: CrudDialogAction; permission?: string; rowFlag?: string }[];
+  /** A row opens its record's `detail` page, routed below the list (`<list path>/<row key>`). */
+  detail?: { page: string; label?: string };
   /** Excel export of what the list shows, every page of it (GET /api/system/export/{id}). */
   export?: { fileName: string; permission?: string };
   import?: {
@@ -256,6 +258,60 @@ export interface CustomPageFile {
   options?: Record<string, unknown>;
 }
 
+/** A list of related records on a detail page: a table fed by a call whose params read the record. */
+export interface DetailRelatedList {
+  title: string;
+  api: ApiDescriptor;
+  /** Template over the context and the record: `{ "workerId": "{{record.id}}" }`. */
+  params?: Record<string, unknown>;
+  /** Where the rows sit in the result (default: the result itself). */
+  rows?: string;
+  columns: CrudColumn[];
+  permission?: string;
+}
+
+/** Photos or files a record holds in one of its fields (a URL, or a list of URLs). */
+export interface DetailMedia {
+  title: string;
+  field: string;
+  type: 'image' | 'file';
+}
+
+/** A status step offered on a detail page: a form dialog whose submit calls the step's API. */
+export interface DetailAction {
+  label: string;
+  /** The record's statuses in which the step is offered. */
+  when: string[];
+  form: string;
+  title?: string;
+  width?: number;
+  /** What is sent: a template over the form's values, the record (`{{record.version}}`) and the context. */
+  submit: EngineAction;
+  permission?: string;
+}
+
+/**
+ * `detail`: one record in sections, its related lists, its photos and files, the timeline of its status
+ * changes, and the status steps its status allows (schemas/meta/detail.json). Its route is below the list's
+ * (`<list path>/<id>`); the id is `{{params.id}}`.
+ */
+export interface DetailPageFile {
+  kind: 'detail';
+  id: string;
+  title: string;
+  permission?: string;
+  load: { api: ApiDescriptor; params?: Record<string, unknown> };
+  /** The record's field shown beside the title. */
+  titleField?: string;
+  /** The record's status field (default `status`): its value picks the steps offered. */
+  statusField?: string;
+  sections: { title: string; columns?: number; fields: CrudColumn[] }[];
+  media?: DetailMedia[];
+  related?: DetailRelatedList[];
+  timeline?: { title?: string; api: ApiDescriptor; params?: Record<string, unknown> };
+  actions?: DetailAction[];
+}
+
 /**
  * The page kinds and the file type of each: the one map the renderer registry is typed by. A module that brings
  * a kind of its own adds it here by declaration merging (`declare module '.../engine/types'`).
@@ -265,6 +321,7 @@ export interface PageKinds {
   dashboard: DashboardPageFile;
   tabs: TabsPageFile;
   custom: CustomPageFile;
+  detail: DetailPageFile;
 }
 
 export type PageKind = keyof PageKinds;

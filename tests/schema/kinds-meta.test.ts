@@ -12,6 +12,9 @@ import type {
   CrudColumn,
   CrudPageFile,
   CustomPageFile,
+  DetailAction,
+  DetailPageFile,
+  DetailRelatedList,
   DashboardItem,
   DashboardPageFile,
   DashboardPanel,
@@ -51,6 +54,7 @@ const crud: Members<CrudPageFile> = {
   edit: true,
   delete: true,
   rowActions: true,
+  detail: true,
   export: true,
   import: true,
 };
@@ -155,6 +159,38 @@ const wizardStep: Members<WizardStep> = {
   result: true,
 };
 
+const detail: Members<DetailPageFile> = {
+  kind: true,
+  id: true,
+  title: true,
+  permission: true,
+  load: true,
+  titleField: true,
+  statusField: true,
+  sections: true,
+  media: true,
+  related: true,
+  timeline: true,
+  actions: true,
+};
+const detailRelated: Members<DetailRelatedList> = {
+  title: true,
+  api: true,
+  params: true,
+  rows: true,
+  columns: true,
+  permission: true,
+};
+const detailAction: Members<DetailAction> = {
+  label: true,
+  when: true,
+  form: true,
+  title: true,
+  width: true,
+  submit: true,
+  permission: true,
+};
+
 /** Every panel type, each once (the compiler checks both directions through `Members`). */
 const panelTypes: Members<Record<PanelType, true>> = {
   line: true,
@@ -169,7 +205,13 @@ const panelTypes: Members<Record<PanelType, true>> = {
   list: true,
   apps: true,
 };
-const pageKinds: Members<Record<PageKind, true>> = { crud: true, dashboard: true, tabs: true, custom: true };
+const pageKinds: Members<Record<PageKind, true>> = {
+  crud: true,
+  dashboard: true,
+  tabs: true,
+  custom: true,
+  detail: true,
+};
 
 describe('schema kinds: TypeScript types and meta-schemas name the same members', () => {
   it.each([
@@ -194,6 +236,14 @@ describe('schema kinds: TypeScript types and meta-schemas name the same members'
     expect(names(tabs)).toEqual(allowed(meta('tabs').properties));
     expect(names(tab)).toEqual(allowed(meta('tabs').properties.tabs.items.properties));
     expect(names(custom)).toEqual(allowed(meta('custom').properties));
+  });
+
+  it('detail, its related lists and its status steps; its fields are crud columns', () => {
+    const file = meta('detail');
+    expect(names(detail)).toEqual(allowed(file.properties));
+    expect(names(detailRelated)).toEqual(allowed(file.properties.related.items.properties));
+    expect(names(detailAction)).toEqual(allowed(file.properties.actions.items.properties));
+    expect(file.definitions.column.$ref).toBe('crud#/properties/columns/items');
   });
 
   it('form, dialog and wizard', () => {

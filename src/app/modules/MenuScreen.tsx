@@ -6,7 +6,8 @@
  */
 import { useLocation, useOutletContext } from 'react-router-dom';
 import { Loading } from '../../engine/feedback';
-import { findMenuRoute } from '../menus/menu-tree';
+import { detailPageOf } from '../../engine/pages';
+import { findMenuRoute, type MenuRoute } from '../menus/menu-tree';
 import type { MenuTreeState } from '../menus/use-menu-tree';
 import { MODULE_AREAS, PORTAL_AREAS } from '../shell/module-areas';
 import { ModuleArea, NoAccess } from './ModuleArea';
@@ -21,10 +22,34 @@ function inModuleArea(pathname: string): boolean {
   return (MODULE_AREAS as readonly string[]).includes(first) || first === 'screen' || first === 'ldview';
 }
 
+/**
+ * `<list path>/<id>`: the record `id` of a list whose page file names a detail page (`detail.page`); the route
+ * survives a reload and keeps the list's menu trail.
+ */
+function detailRoute(routes: readonly MenuRoute[], pathname: string) {
+  const match = /^(.+)\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return undefined;
+  const route = findMenuRoute(routes, match[1]);
+  const listPageId = route && pageIdFor(route.target);
+  const pageId = listPageId && detailPageOf(listPageId);
+  return route && pageId ? { route, pageId, id: decodeURIComponent(match[2]) } : undefined;
+}
+
 export function MenuScreen() {
   const location = useLocation();
   const menus = useOutletContext<MenuTreeState | undefined>();
   const route = menus ? findMenuRoute(menus.routes, location.pathname) : undefined;
+  const detail = !route && menus ? detailRoute(menus.routes, location.pathname) : undefined;
+  if (detail) {
+    return (
+      <section className="menu-screen" data-route-name={detail.route.id}>
+        <nav className="menu-trail" aria-label="当前位置" data-testid="menu-trail">
+          {[...detail.route.trail, '详情'].join(' / ')}
+        </nav>
+        <PortalPage key={location.pathname} pageId={detail.pageId} params={{ id: detail.id }} />
+      </section>
+    );
+  }
   if (!route) {
     const portalArea = (PORTAL_AREAS as readonly string[]).includes(areaOf(location.pathname));
     if (menus?.loading && (portalArea || !inModuleArea(location.pathname))) return <Loading />;

@@ -3,7 +3,7 @@
  * project as the context its templates read, and the page's links followed as the portal follows menus.
  */
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { configureCodeLoading, type LinkTarget } from '../../engine/renderers';
 import { SchemaPage } from '../../engine/page/SchemaPage';
 import { useSeams } from '../../engine/seams';
@@ -17,13 +17,26 @@ import { loadChunk } from '../shell/chunks';
 // Renderer code arrives with the chunk timeout of spec section 4, like every screen's code.
 configureCodeLoading(loadChunk);
 
-export function PortalPage({ pageId }: { pageId: string }) {
+export interface PortalPageProps {
+  pageId: string;
+  /** Values of the route (a detail page's `id`), read by templates as `{{params.id}}`. */
+  params?: Record<string, string>;
+}
+
+export function PortalPage({ pageId, params }: PortalPageProps) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const seams = useSeams();
   const { open: openTab } = useOpenTabs();
-  const context = useMemo(() => ({ user: readStored('userInfo'), project: selectedProject() }), []);
+  const context = useMemo(
+    () => ({ user: readStored('userInfo'), project: selectedProject(), params: params ?? {} }),
+    // A page's params are fixed for its route (another id is another route, keyed apart).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
   const open = (target: LinkTarget) => {
     if ('path' in target) navigate(target.path);
+    else if ('child' in target) navigate(`${pathname.replace(/\/+$/, '')}/${encodeURIComponent(target.child)}`);
     else openApp(target.app as unknown as MenuRecord, seams, navigate, openTab);
   };
   return <SchemaPage pageId={pageId} context={context} open={open} />;

@@ -1,6 +1,7 @@
 /**
- * Vite plugin: `import kind from '/schemas/pages/user.json?kind'` yields only the page file's `kind` (`"crud"`),
- * so the page registry knows every page's kind (and the renderer code to start) without bundling the files.
+ * Vite plugin: `import summary from '/schemas/pages/user.json?kind'` yields only what routing needs of a page file,
+ * `{ kind, detail? }` (its kind, and for a list the detail page its rows open), so the page registry knows every
+ * page's kind (and the renderer code to start) without bundling the files.
  */
 import { readFile } from 'node:fs/promises';
 import type { Plugin } from 'vite';
@@ -20,9 +21,10 @@ export function pageKindPlugin(): Plugin {
       if (!id.startsWith('\0') || !id.endsWith(QUERY)) return null;
       const file = id.slice(1, -QUERY.length);
       this.addWatchFile(file);
-      const parsed = JSON.parse(await readFile(file, 'utf8')) as { kind?: unknown };
+      const parsed = JSON.parse(await readFile(file, 'utf8')) as { kind?: unknown; detail?: { page?: unknown } };
       if (typeof parsed.kind !== 'string') this.error(`${file}: a page file needs a "kind"`);
-      return `export default ${JSON.stringify(parsed.kind)};`;
+      const detail = typeof parsed.detail?.page === 'string' ? parsed.detail.page : undefined;
+      return `export default ${JSON.stringify({ kind: parsed.kind, detail })};`;
     },
   };
 }

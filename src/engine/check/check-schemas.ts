@@ -279,6 +279,20 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
         }
       });
     }
+    if (kind === 'crud' && isObject(content.detail) && typeof content.detail.page === 'string') {
+      if (!pages.has(content.detail.page)) {
+        faults.push({
+          file,
+          pointer: '/detail/page',
+          message: `页面 "${content.detail.page}" 不存在（schemas/pages/${content.detail.page}.json）`,
+        });
+      }
+    }
+    if (kind === 'detail' && Array.isArray(content.actions)) {
+      content.actions.forEach(
+        (action, index) => isObject(action) && missingForm(action.form, `/actions/${index}/form`),
+      );
+    }
     if (kind === 'crud') {
       missingForm(content.search, '/search');
       for (const name of ['create', 'edit'] as const) {

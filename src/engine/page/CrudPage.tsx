@@ -14,7 +14,7 @@ import { pickPath } from '../api';
 import { runAction } from '../actions';
 import { LoadFailure } from '../feedback';
 import { SchemaForm } from '../form/SchemaForm';
-import type { PageRendererProps } from '../renderers';
+import type { OpenLink, PageRendererProps } from '../renderers';
 import { useSeams } from '../seams';
 import type { TemplateContext } from '../template';
 import type { CrudDialogAction, CrudPageFile } from '../types';
@@ -34,11 +34,11 @@ interface OpenDialog {
   context: Row;
 }
 
-export function CrudPage({ file, context }: PageRendererProps<'crud'>) {
-  return <LoadedCrudPage key={file.id} file={file} context={context} />;
+export function CrudPage({ file, context, open }: PageRendererProps<'crud'>) {
+  return <LoadedCrudPage key={file.id} file={file} context={context} open={open} />;
 }
 
-function LoadedCrudPage({ file, context }: { file: CrudPageFile; context: TemplateContext }) {
+function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: TemplateContext; open: OpenLink }) {
   const seams = useSeams();
   const can = (permission?: string) => !permission || (seams.permissions?.has(permission) ?? true);
   const rowKey = file.rowKey ?? 'id';
@@ -78,6 +78,11 @@ function LoadedCrudPage({ file, context }: { file: CrudPageFile; context: Templa
 
   const rowActions = (row: Row) => (
     <span className="crud-row-actions">
+      {file.detail && (
+        <Button type="text" size="small" onClick={() => open({ child: String(row[rowKey]) })}>
+          {file.detail.label ?? '详情'}
+        </Button>
+      )}
       {file.edit && can(file.edit.permission) && offered(row, file.edit.rowFlag) && (
         <Button type="text" size="small" onClick={() => setDialog({ action: file.edit!, context: row })}>
           编辑
@@ -114,6 +119,7 @@ function LoadedCrudPage({ file, context }: { file: CrudPageFile; context: Templa
   );
 
   const hasRowActions = Boolean(
+    file.detail ||
     (file.edit && can(file.edit.permission)) ||
     (file.delete && can(file.delete.permission)) ||
     file.rowActions?.some((action) => can(action.permission ?? action.dialog?.permission)),
