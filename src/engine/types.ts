@@ -303,7 +303,7 @@ export interface DetailPageFile {
   load: { api: ApiDescriptor; params?: Record<string, unknown> };
   /** The record's field shown beside the title. */
   titleField?: string;
-  /** The record's status field (default `status`): its value picks the steps offered. */
+  /** The record's status field (default `status`): its value picks the steps offered; declared, it is shown as a tag. */
   statusField?: string;
   sections: { title: string; columns?: number; fields: CrudColumn[] }[];
   media?: DetailMedia[];

@@ -61,6 +61,34 @@ describe('route loading', () => {
   });
 });
 
+describe('detail pages', () => {
+  it('a list row opens its record below the list route, with the menu trail; the route survives a reload', async () => {
+    const { context, page } = await newPage(browser);
+    await logInThroughForm(page, demoUsers.admin.username, demoUsers.admin.password);
+    await page.goto('/app/systemProject/project');
+    const list = page.getByTestId('crud-project');
+    const firstRow = list.locator('.arco-table-tr').nth(1);
+    await firstRow.getByRole('button', { name: '详情' }).waitFor();
+    const projectName = (await firstRow.locator('.arco-table-td').first().textContent())?.trim() ?? '';
+    await firstRow.getByRole('button', { name: '详情' }).click();
+    await page.waitForURL(/\/app\/systemProject\/project\/[^/]+$/);
+
+    for (const visit of ['opened', 'reloaded']) {
+      if (visit === 'reloaded') await page.reload();
+      const detail = page.getByTestId('detail-project-detail');
+      await detail.getByText(projectName).first().waitFor();
+      expect(await page.getByTestId('menu-trail').textContent()).toBe('系统管理 / 项目管理 / 详情');
+      await expect
+        .poll(() => detail.locator('dt', { hasText: '工程类型' }).locator('xpath=following-sibling::dd').textContent())
+        .toMatch(/^(房建|市政|公路)$/);
+      // The related list is called with the record's office: its people are listed.
+      await detail.getByTestId('detail-related-所属机构人员').locator('.arco-table-td').first().waitFor();
+    }
+    await screenshot(page, 'project-detail');
+    await context.close();
+  });
+});
+
 async function openWorkbench(page: Page) {
   await page.goto('/app/work-bench');
   await page.getByTestId('dashboard-workbench').waitFor();

@@ -33,6 +33,7 @@ const file: DetailPageFile = {
   title: '隐患详情',
   load: { api: { method: 'GET', url: '/api/data/hazard/{id}', resultPath: 'data' }, params: { id: '{{params.id}}' } },
   titleField: 'title',
+  statusField: 'status',
   sections: [
     {
       title: '基本信息',
@@ -110,6 +111,7 @@ async function showDetail(status: string, permissions: string[] = []) {
 describe('detail page kind', () => {
   it('shows the record in sections with cell formats, its photos, a related list and the status timeline', async () => {
     const { requests } = await showDetail('待整改');
+    expect(screen.getByText('待整改')).toBeTruthy();
     expect(screen.getByText('较大')).toBeTruthy();
     expect(screen.getByText('2026-11-30')).toBeTruthy();
     const photos = within(screen.getByTestId('detail-media-photos')).getAllByRole('img');

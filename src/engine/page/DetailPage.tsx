@@ -65,7 +65,7 @@ function LoadedDetail({ file, context, record, onChanged }: LoadedDetailProps) {
           {file.title}
           {file.titleField && <span className="detail-name">{String(pickPath(record, file.titleField) ?? '')}</span>}
         </h2>
-        {status && <Tag color="arcoblue">{status}</Tag>}
+        {file.statusField && status && <Tag color="arcoblue">{status}</Tag>}
         <span className="detail-steps">
           {steps.map((action) => (
             <Button key={action.label} type="primary" onClick={() => setActing(action)}>
