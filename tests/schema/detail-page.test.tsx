@@ -111,7 +111,7 @@ async function showDetail(status: string, permissions: string[] = []) {
 describe('detail page kind', () => {
   it('shows the record in sections with cell formats, its photos, a related list and the status timeline', async () => {
     const { requests } = await showDetail('待整改');
-    expect(screen.getByText('待整改')).toBeTruthy();
+    expect(within(document.querySelector('.detail-header') as HTMLElement).getByText('待整改')).toBeTruthy();
     expect(screen.getByText('较大')).toBeTruthy();
     expect(screen.getByText('2026-11-30')).toBeTruthy();
     const photos = within(screen.getByTestId('detail-media-photos')).getAllByRole('img');
