@@ -4,12 +4,27 @@
  * the URL of the row. (The real endpoints are covered by the API tests; the real pages by the browser tests.)
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadPageRenderer } from '../../src/engine/renderers';
+import { loadPage } from '../../src/engine/pages';
+import { loadForm } from '../../src/engine/registry';
 import { SchemaPage } from '../../src/engine/page/SchemaPage';
 import { EngineProvider, type EngineSeams, type RequestOptions } from '../../src/engine/seams';
 import { fakeSeams } from '../support/fake-seams';
 
 afterEach(cleanup);
+
+// The page's code, file and forms load once before the tests (a cold load on a busy machine takes seconds; the
+// tests are about behaviour, not load time).
+beforeAll(async () => {
+  await import('../../src/engine/built-in-kinds');
+  await Promise.all([
+    loadPageRenderer('crud'),
+    loadPage('dictionary'),
+    loadForm('search-dictionary'),
+    loadForm('admin-dictionary'),
+  ]);
+});
 
 const rows = Array.from({ length: 10 }, (_, index) => ({
   id: `d${index}`,

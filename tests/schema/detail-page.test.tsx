@@ -6,13 +6,19 @@
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadForm } from '../../src/engine/registry';
 import { DetailPage } from '../../src/engine/page/DetailPage';
 import { EngineProvider, type RequestOptions } from '../../src/engine/seams';
 import type { DetailPageFile } from '../../src/engine/types';
 import { fakeSeams } from '../support/fake-seams';
 
 afterEach(cleanup);
+
+// The step's form loads once before the tests: they are about behaviour, not cold load time.
+beforeAll(async () => {
+  await loadForm('search-dictionary');
+});
 
 const ok = (data: unknown) => ({ msgCode: 0, errMsg: '' as string, data });
 

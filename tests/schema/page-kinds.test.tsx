@@ -4,7 +4,9 @@
  * file's data and permission, and a dashboard whose panels need a project says so instead of calling without one.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadPageRenderer } from '../../src/engine/renderers';
+import { loadPage } from '../../src/engine/pages';
 import { SchemaPage } from '../../src/engine/page/SchemaPage';
 import { TabsPage } from '../../src/engine/page/TabsPage';
 import { CustomPage } from '../../src/engine/page/CustomPage';
@@ -14,6 +16,19 @@ import type { CustomPageFile, TabsPageFile } from '../../src/engine/types';
 import { fakeSeams } from '../support/fake-seams';
 
 afterEach(cleanup);
+
+// Code and files load once before the tests: the tests are about behaviour, not cold load time.
+beforeAll(async () => {
+  await import('../../src/engine/built-in-kinds');
+  await Promise.all([
+    loadPageRenderer('crud'),
+    loadPageRenderer('dashboard'),
+    loadPage('dictionary'),
+    loadPage('log'),
+    loadPage('workbench'),
+    import('../../src/engine/panels/display-panels'),
+  ]);
+});
 
 const ok = (data: unknown) => ({ msgCode: 0, errMsg: '', data });
 
