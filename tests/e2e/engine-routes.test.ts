@@ -61,6 +61,25 @@ describe('route loading', () => {
   });
 });
 
+describe('chart code', () => {
+  it('ECharts arrives only with a screen that shows a chart: not with login, not with a list', async () => {
+    const { context, page } = await newPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const chartCode = () => scripts.filter((path) => /\/assets\/(ChartPanel|EChart)[-.]/.test(path));
+    await logInThroughForm(page, demoUsers.admin.username, demoUsers.admin.password);
+    await page.goto('/app/systemProject/dictionary');
+    await page.getByTestId('crud-dictionary').getByText('汉族').first().waitFor();
+    expect(chartCode()).toEqual([]);
+    await openWorkbench(page);
+    await page.getByTestId('panel-age').getByTestId('echart').waitFor();
+    expect(chartCode().length).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
 describe('detail pages', () => {
   it('a list row opens its record below the list route, with the menu trail; the route survives a reload', async () => {
     const { context, page } = await newPage(browser);

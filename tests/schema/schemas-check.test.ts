@@ -130,4 +130,17 @@ describe('schemas:check', () => {
       expect.objectContaining({ file: 'modules/labour/pages/workers.json', pointer: '' }),
     ]);
   });
+
+  it("reports a list's detail page that does not exist and a status step's missing form", () => {
+    const copy = brokenCopy('pages/project.json', (page) => (page.detail.page = 'no-such-detail'));
+    const detail = JSON.parse(readFileSync(join(copy, 'pages/project-detail.json'), 'utf8'));
+    detail.actions = [
+      { label: '停工', when: ['1'], form: 'no-such-form', submit: { api: { method: 'POST', url: '/api/x/{id}' } } },
+    ];
+    writeFileSync(join(copy, 'pages/project-detail.json'), JSON.stringify(detail));
+    expect(checkSchemaTree(copy)).toEqual([
+      expect.objectContaining({ file: 'schemas/pages/project-detail.json', pointer: '/actions/0/form' }),
+      expect.objectContaining({ file: 'schemas/pages/project.json', pointer: '/detail/page' }),
+    ]);
+  });
 });
