@@ -1,7 +1,8 @@
 /**
  * Every path under the logged-in layout that no fixed route claims: the menu route of that path (from the
- * user's menu tree) shows its target's screen under the chain of menu names; a menu whose target names no
- * known screen, or a module area without its module, says plainly that it is not available; a portal screen
+ * user's menu tree) shows the page file its target names (any kind) under the chain of menu names, and
+ * `<list path>/<id>` the list's detail page; a menu whose target names no page file, or a module area without
+ * its module, says plainly that it is not available (by the menu's name); a portal screen
  * (administration) the user's menus do not grant is refused; anything else is not found.
  */
 import { useLocation, useOutletContext } from 'react-router-dom';
@@ -51,8 +52,9 @@ export function MenuScreen() {
     );
   }
   if (!route) {
+    // Until the menus are there, any path may still be a menu's page (module pages live in module areas too).
+    if (menus?.loading) return <Loading />;
     const portalArea = (PORTAL_AREAS as readonly string[]).includes(areaOf(location.pathname));
-    if (menus?.loading && (portalArea || !inModuleArea(location.pathname))) return <Loading />;
     if (portalArea) return <NoAccess />;
     return inModuleArea(location.pathname) ? <ModuleArea /> : <NotFoundPage />;
   }
