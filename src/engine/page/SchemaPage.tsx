@@ -8,13 +8,7 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import '../built-in-kinds';
 import { LoadFailure, Loading } from '../feedback';
 import { forgetPage, loadPage, pageKindOf } from '../pages';
-import {
-  firstCallsOf,
-  loadPageRenderer,
-  preloadPageKind,
-  type OpenLink,
-  type PageRendererProps,
-} from '../renderers';
+import { firstCallsOf, loadPageRenderer, preloadPageKind, type OpenLink, type PageRendererProps } from '../renderers';
 import { useSeams, type EngineSeams } from '../seams';
 import type { TemplateContext } from '../template';
 import type { PageFile, PageKind } from '../types';
