@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { formValidatorPlugin } from './src/engine/build/validator-plugin';
+import { pageKindPlugin } from './src/engine/build/page-kind-plugin';
 import { versionFilePlugin } from './src/engine/build/version-plugin';
 import { precompressPlugin } from './src/engine/build/precompress-plugin';
 import { prerenderPlugin } from './src/engine/build/prerender-plugin';
@@ -27,6 +28,7 @@ export default defineConfig({
     react(),
     uriResolver,
     formValidatorPlugin(),
+    pageKindPlugin(),
     versionFilePlugin(),
     prerenderPlugin([{ entry: '/src/app/prerender.tsx', file: 'login.html' }]),
     precompressPlugin(),

@@ -3,18 +3,20 @@
  * file name (`schemas/forms/login.json` is the form `login`); `schemas:check` holds files to that.
  */
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
-import type { DialogSchemaFile, FormSchemaFile, PageFile, WizardSchemaFile } from './types';
+import type { DialogSchemaFile, FormSchemaFile, WizardSchemaFile } from './types';
 
-const formFiles = import.meta.glob<FormSchemaFile>('/schemas/forms/*.json', { import: 'default' });
-const formValidators = import.meta.glob<ValidatorFunctions>('/schemas/forms/*.json', {
+// Forms of the portal and of every module folder (ids are unique across both).
+const formFiles = import.meta.glob<FormSchemaFile>(['/schemas/forms/*.json', '/modules/*/forms/*.json'], {
+  import: 'default',
+});
+const formValidators = import.meta.glob<ValidatorFunctions>(['/schemas/forms/*.json', '/modules/*/forms/*.json'], {
   query: '?validator',
   import: 'default',
 });
 const dialogFiles = import.meta.glob<DialogSchemaFile>('/schemas/dialogs/*.json', { import: 'default' });
 const wizardFiles = import.meta.glob<WizardSchemaFile>('/schemas/wizards/*.json', { import: 'default' });
-const pageFiles = import.meta.glob<PageFile>('/schemas/pages/*.json', { import: 'default' });
 
-const KIND_NAMES = { form: '表单', dialog: '对话框', wizard: '向导', page: '页面' } as const;
+const KIND_NAMES = { form: '表单', dialog: '对话框', wizard: '向导' } as const;
 
 export class UnknownSchemaError extends Error {
   constructor(kind: keyof typeof KIND_NAMES, id: string) {
@@ -30,6 +32,9 @@ function fileKey(folder: string, id: string) {
 function idOfKey(key: string): string {
   return key.replace(/^.*\/(.+)\.json$/, '$1');
 }
+
+/** Form id -> its file key, wherever the file sits. */
+const formKeys = new Map(Object.keys(formFiles).map((key) => [idOfKey(key), key] as const));
 
 export interface LoadedForm {
   file: FormSchemaFile;
@@ -62,7 +67,7 @@ export function peekForm(id: string): LoadedForm | undefined {
 export async function loadForm(id: string): Promise<LoadedForm> {
   const loaded = loadedForms.get(id);
   if (loaded) return loaded;
-  const key = fileKey('forms', id);
+  const key = formKeys.get(id) ?? fileKey('forms', id);
   const loadFile = formFiles[key];
   const loadValidator = formValidators[key];
   if (!loadFile || !loadValidator) throw new UnknownSchemaError('form', id);
@@ -81,16 +86,6 @@ export async function loadWizard(id: string): Promise<WizardSchemaFile> {
   const loadFile = wizardFiles[fileKey('wizards', id)];
   if (!loadFile) throw new UnknownSchemaError('wizard', id);
   return loadFile();
-}
-
-export async function loadPage(id: string): Promise<PageFile> {
-  const loadFile = pageFiles[fileKey('pages', id)];
-  if (!loadFile) throw new UnknownSchemaError('page', id);
-  return loadFile();
-}
-
-export function hasPage(id: string): boolean {
-  return fileKey('pages', id) in pageFiles;
 }
 
 export function formIds(): string[] {

@@ -148,6 +148,8 @@ export interface CrudPageFile {
   edit?: CrudDialogAction;
   delete?: { api: ApiDescriptor; confirm?: string; permission?: string; rowFlag?: string };
   rowActions?: { label: string; dialog?: CrudDialogAction; permission?: string; rowFlag?: string }[];
+  /** A row opens its record's `detail` page, routed below the list (`<list path>/<row key>`). */
+  detail?: { page: string; label?: string };
   /** Excel export of what the list shows, every page of it (GET /api/system/export/{id}). */
   export?: { fileName: string; permission?: string };
   import?: {
@@ -163,14 +165,26 @@ export interface DashboardItem {
   field: string;
   label: string;
   suffix?: string;
-  format?: 'text' | 'percent' | 'money' | 'date';
+  format?: 'text' | 'percent' | 'money' | 'date' | 'map';
+  /** With `format: 'map'`: stored code -> the name shown (a project type `1` shows 房建). */
+  map?: Record<string, string>;
+  /** A route the item opens when clicked (`/process/todo`). */
+  link?: string;
 }
+
+/** The chart panels, drawn by Apache ECharts (loaded only on screens that show one). */
+export type ChartPanelType = 'line' | 'area' | 'bar' | 'stackedBar' | 'pie' | 'donut' | 'gauge';
+/** Panels that show figures, fields, rows or app links. */
+export type DisplayPanelType = 'stats' | 'fields' | 'list' | 'apps';
+export type PanelType = ChartPanelType | DisplayPanelType;
 
 export interface DashboardPanel {
   id: string;
   title: string;
-  widget: 'bar' | 'donut' | 'stats' | 'fields' | 'list' | 'apps';
+  widget: PanelType;
   span?: number;
+  /** Grid rows the panel spans (default 1). */
+  rowSpan?: number;
   api?: ApiDescriptor;
   params?: Record<string, unknown>;
   path?: string;
@@ -178,8 +192,21 @@ export interface DashboardPanel {
   titleField?: string;
   timeField?: string;
   tagField?: string;
+  /** Stored code of `tagField` -> the name shown (a message category `1` shows 通知公告). */
+  tagMap?: Record<string, string>;
   empty?: string;
   notice?: { field: string; equals: unknown; text: string };
+  /**
+   * Where a click on a row (or on the panel's title) leads: a route template over the row (`/message/mine?id={id}`)
+   * or a fixed route.
+   */
+  link?: string;
+  /** Context paths the panel needs (`project.projectId`): while one is empty the panel makes no call. */
+  requires?: string[];
+  /** A gauge's largest value (default 100). */
+  max?: number;
+  /** A gauge's unit, or a chart's value unit in tooltips. */
+  unit?: string;
 }
 
 /** A page of panels (the workbench), all of it data (schemas/meta/dashboard.json). */
@@ -188,10 +215,117 @@ export interface DashboardPageFile {
   id: string;
   title: string;
   columns?: number;
+  /** Height of one grid row in pixels (default 220). */
+  rowHeight?: number;
+  /**
+   * Context path -> what to tell the user while it is empty (`project.projectId`): `notice` once above the grid
+   * (what to do), `panel` in each panel that needs it.
+   */
+  requirements?: Record<string, { notice: string; panel: string }>;
   panels: DashboardPanel[];
 }
 
-export type PageFile = CrudPageFile | DashboardPageFile;
+/** One tab of a `tabs` page: another page file, rendered inside it. */
+export interface PageTab {
+  title: string;
+  page: string;
+  permission?: string;
+}
+
+/** `tabs`: pages inside a page (schemas/meta/tabs.json). */
+export interface TabsPageFile {
+  kind: 'tabs';
+  id: string;
+  title: string;
+  permission?: string;
+  tabs: PageTab[];
+}
+
+/**
+ * `custom`: a screen drawn by a module's own React (a Gantt chart, a viewer) registered under `renderer`; its data,
+ * permission and layout still come from this file (schemas/meta/custom.json).
+ */
+export interface CustomPageFile {
+  kind: 'custom';
+  id: string;
+  title: string;
+  permission?: string;
+  /** The name the module registered its renderer under. */
+  renderer: string;
+  /** The data the renderer is given, loaded before it shows. */
+  data?: { api: ApiDescriptor; params?: Record<string, unknown> };
+  /** Anything else the renderer reads, as data. */
+  options?: Record<string, unknown>;
+}
+
+/** A list of related records on a detail page: a table fed by a call whose params read the record. */
+export interface DetailRelatedList {
+  title: string;
+  api: ApiDescriptor;
+  /** Template over the context and the record: `{ "workerId": "{{record.id}}" }`. */
+  params?: Record<string, unknown>;
+  /** Where the rows sit in the result (default: the result itself). */
+  rows?: string;
+  columns: CrudColumn[];
+  permission?: string;
+}
+
+/** Photos or files a record holds in one of its fields (a URL, or a list of URLs). */
+export interface DetailMedia {
+  title: string;
+  field: string;
+  type: 'image' | 'file';
+}
+
+/** A status step offered on a detail page: a form dialog whose submit calls the step's API. */
+export interface DetailAction {
+  label: string;
+  /** The record's statuses in which the step is offered. */
+  when: string[];
+  form: string;
+  title?: string;
+  width?: number;
+  /** What is sent: a template over the form's values, the record (`{{record.version}}`) and the context. */
+  submit: EngineAction;
+  permission?: string;
+}
+
+/**
+ * `detail`: one record in sections, its related lists, its photos and files, the timeline of its status
+ * changes, and the status steps its status allows (schemas/meta/detail.json). Its route is below the list's
+ * (`<list path>/<id>`); the id is `{{params.id}}`.
+ */
+export interface DetailPageFile {
+  kind: 'detail';
+  id: string;
+  title: string;
+  permission?: string;
+  load: { api: ApiDescriptor; params?: Record<string, unknown> };
+  /** The record's field shown beside the title. */
+  titleField?: string;
+  /** The record's status field (default `status`): its value picks the steps offered; declared, it is shown as a tag. */
+  statusField?: string;
+  sections: { title: string; columns?: number; fields: CrudColumn[] }[];
+  media?: DetailMedia[];
+  related?: DetailRelatedList[];
+  timeline?: { title?: string; api: ApiDescriptor; params?: Record<string, unknown> };
+  actions?: DetailAction[];
+}
+
+/**
+ * The page kinds and the file type of each: the one map the renderer registry is typed by. A module that brings
+ * a kind of its own adds it here by declaration merging (`declare module '.../engine/types'`).
+ */
+export interface PageKinds {
+  crud: CrudPageFile;
+  dashboard: DashboardPageFile;
+  tabs: TabsPageFile;
+  custom: CustomPageFile;
+  detail: DetailPageFile;
+}
+
+export type PageKind = keyof PageKinds;
+export type PageFile = PageKinds[PageKind];
 
 export type SchemaFile = FormSchemaFile | DialogSchemaFile | WizardSchemaFile | PageFile;
 export type SchemaKind = SchemaFile['kind'];

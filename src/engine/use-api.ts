@@ -1,8 +1,8 @@
 /** SWR over API descriptors, for screens that read data (kept apart so the login page ships without SWR). */
-import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
+import useSWR, { preload, useSWRConfig, type SWRConfiguration } from 'swr';
 import { pickPath } from './api';
 import { runAction } from './actions';
-import { useSeams } from './seams';
+import { useSeams, type EngineSeams } from './seams';
 import type { ApiDescriptor } from './types';
 
 /**
@@ -15,13 +15,28 @@ export function useApi<T>(
   config?: SWRConfiguration<T>,
 ) {
   const seams = useSeams();
-  const key = descriptor ? [descriptor.method, descriptor.url, JSON.stringify(params ?? {})] : null;
   return useSWR<T>(
-    key,
-    async () =>
-      pickPath(await runAction(seams, { api: descriptor as ApiDescriptor }, params ?? {}), descriptor?.resultPath) as T,
+    descriptor ? apiKey(descriptor, params) : null,
+    () => fetchApi(seams, descriptor as ApiDescriptor, params) as Promise<T>,
     config,
   );
+}
+
+/** The cache key of a read: equal method, URL and params share one request and one cached answer. */
+function apiKey(descriptor: ApiDescriptor, params?: Record<string, unknown>) {
+  return [descriptor.method, descriptor.url, JSON.stringify(params ?? {})] as const;
+}
+
+async function fetchApi(seams: EngineSeams, descriptor: ApiDescriptor, params?: Record<string, unknown>) {
+  return pickPath(await runAction(seams, { api: descriptor }, params ?? {}), descriptor.resultPath);
+}
+
+/**
+ * Starts a read now, before the screen that shows it has rendered (its code may still be on the way): the
+ * screen's `useApi` with the same descriptor and params takes this request instead of making its own.
+ */
+export function preloadApi(seams: EngineSeams, descriptor: ApiDescriptor, params?: Record<string, unknown>): void {
+  preload(apiKey(descriptor, params), () => fetchApi(seams, descriptor, params)).catch(() => undefined);
 }
 
 /**

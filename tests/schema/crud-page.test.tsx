@@ -4,12 +4,27 @@
  * the URL of the row. (The real endpoints are covered by the API tests; the real pages by the browser tests.)
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CrudPage } from '../../src/engine/page/CrudPage';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadPageRenderer } from '../../src/engine/renderers';
+import { loadPage } from '../../src/engine/pages';
+import { loadForm } from '../../src/engine/registry';
+import { SchemaPage } from '../../src/engine/page/SchemaPage';
 import { EngineProvider, type EngineSeams, type RequestOptions } from '../../src/engine/seams';
 import { fakeSeams } from '../support/fake-seams';
 
 afterEach(cleanup);
+
+// The page's code, file and forms load once before the tests (a cold load on a busy machine takes seconds; the
+// tests are about behaviour, not load time).
+beforeAll(async () => {
+  await import('../../src/engine/built-in-kinds');
+  await Promise.all([
+    loadPageRenderer('crud'),
+    loadPage('dictionary'),
+    loadForm('search-dictionary'),
+    loadForm('admin-dictionary'),
+  ]);
+});
 
 const rows = Array.from({ length: 10 }, (_, index) => ({
   id: `d${index}`,
@@ -30,23 +45,25 @@ function answer(request: RequestOptions) {
   return { msgCode: 0, errMsg: '' };
 }
 
-function renderPage(permissions?: string[]) {
+async function renderPage(permissions?: string[]) {
   const fake = fakeSeams(answer);
   const seams: EngineSeams = permissions
     ? { ...fake.seams, permissions: { has: (permission) => permissions.includes(permission) } }
     : fake.seams;
-  render(
-    <EngineProvider seams={seams}>
-      <CrudPage pageId="dictionary" />
-    </EngineProvider>,
-  );
+  await act(async () => {
+    render(
+      <EngineProvider seams={seams}>
+        <SchemaPage pageId="dictionary" />
+      </EngineProvider>,
+    );
+  });
   return fake;
 }
 
 describe('CRUD page (schemas/pages/dictionary.json)', () => {
   it('lists the rows of the first page and asks for the next page with its params', async () => {
-    const { requests } = renderPage();
-    await screen.findByText('民族3');
+    const { requests } = await renderPage();
+    await screen.findByText('民族3', undefined, { timeout: 5000 });
     expect(requests[0]).toMatchObject({ method: 'GET', query: { pageNo: 1, pageSize: 10 } });
     await act(async () => {
       fireEvent.click(within(document.querySelector('.crud-pagination') as HTMLElement).getByText('2'));
@@ -55,8 +72,8 @@ describe('CRUD page (schemas/pages/dictionary.json)', () => {
   });
 
   it('search values become list params and return to page one', async () => {
-    const { requests } = renderPage();
-    await screen.findByText('民族3');
+    const { requests } = await renderPage();
+    await screen.findByText('民族3', undefined, { timeout: 5000 });
     fireEvent.change(await screen.findByPlaceholderText('请输入标签'), { target: { value: '汉' } });
     await act(async () => {
       fireEvent.submit(screen.getByTestId('crud-search').querySelector('form')!);
@@ -65,21 +82,21 @@ describe('CRUD page (schemas/pages/dictionary.json)', () => {
   });
 
   it('a user without the edit permission sees the list but no 新增, 编辑 or 删除', async () => {
-    renderPage(['sys:dict:view']);
-    await screen.findByText('民族3');
+    await renderPage(['sys:dict:view']);
+    await screen.findByText('民族3', undefined, { timeout: 5000 });
     expect(screen.queryByText('新增')).toBeNull();
     expect(screen.queryAllByText('编辑')).toEqual([]);
     expect(screen.queryAllByText('删除')).toEqual([]);
   });
 
   it('a user without the view permission is told so', async () => {
-    renderPage([]);
+    await renderPage([]);
     await screen.findByText('您没有访问该页面的权限');
   });
 
   it('delete asks first, then calls the row URL', async () => {
-    const { requests } = renderPage(['sys:dict:view', 'sys:dict:edit']);
-    await screen.findByText('民族3');
+    const { requests } = await renderPage(['sys:dict:view', 'sys:dict:edit']);
+    await screen.findByText('民族3', undefined, { timeout: 5000 });
     fireEvent.click(screen.getAllByText('删除')[3]);
     const confirm = await screen.findByText('确定删除该字典项吗？使用它的下拉选项将不再显示。');
     expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
@@ -95,8 +112,8 @@ describe('CRUD page (schemas/pages/dictionary.json)', () => {
   });
 
   it('edit loads the row and saves it to its URL', async () => {
-    const { requests } = renderPage();
-    await screen.findByText('民族3');
+    const { requests } = await renderPage();
+    await screen.findByText('民族3', undefined, { timeout: 5000 });
     await act(async () => {
       fireEvent.click(screen.getAllByText('编辑')[0]);
     });

@@ -90,4 +90,57 @@ describe('schemas:check', () => {
       expect.objectContaining({ file: 'schemas/dialogs/phone-login.json', pointer: '/form' }),
     ]);
   });
+
+  it('reports a tabs page naming a page that does not exist, and a chart panel of an unknown type', () => {
+    const copy = brokenCopy('pages/workbench.json', (page) => (page.panels[3].widget = 'radar'));
+    writeFileSync(
+      join(copy, 'pages/site-safety.json'),
+      JSON.stringify({
+        kind: 'tabs',
+        id: 'site-safety',
+        title: '安全管理',
+        tabs: [
+          { title: '字典', page: 'dictionary' },
+          { title: '隐患', page: 'no-such-page' },
+        ],
+      }),
+    );
+    const faults = checkSchemaTree(copy);
+    expect(faults).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ file: 'schemas/pages/workbench.json', pointer: '/panels/3/widget' }),
+        expect.objectContaining({ file: 'schemas/pages/site-safety.json', pointer: '/tabs/1/page' }),
+      ]),
+    );
+    expect(faults).toHaveLength(2);
+  });
+
+  it("checks a module folder's page and form files like the others, ids unique across both", () => {
+    const copy = brokenCopy('forms/login.json', () => undefined);
+    const pages = join(copy, '../modules/labour/pages');
+    mkdirSync(pages, { recursive: true });
+    writeFileSync(join(pages, 'workers.json'), JSON.stringify({ kind: 'custom', id: 'workers', title: '劳务人员' }));
+    writeFileSync(
+      join(pages, 'dictionary.json'),
+      JSON.stringify({ kind: 'custom', id: 'dictionary', title: '字典', renderer: 'dict' }),
+    );
+    const faults = checkSchemaTree(copy);
+    expect(faults).toEqual([
+      expect.objectContaining({ file: 'modules/labour/pages/dictionary.json', pointer: '/id' }),
+      expect.objectContaining({ file: 'modules/labour/pages/workers.json', pointer: '' }),
+    ]);
+  });
+
+  it("reports a list's detail page that does not exist and a status step's missing form", () => {
+    const copy = brokenCopy('pages/project.json', (page) => (page.detail.page = 'no-such-detail'));
+    const detail = JSON.parse(readFileSync(join(copy, 'pages/project-detail.json'), 'utf8'));
+    detail.actions = [
+      { label: '停工', when: ['1'], form: 'no-such-form', submit: { api: { method: 'POST', url: '/api/x/{id}' } } },
+    ];
+    writeFileSync(join(copy, 'pages/project-detail.json'), JSON.stringify(detail));
+    expect(checkSchemaTree(copy)).toEqual([
+      expect.objectContaining({ file: 'schemas/pages/project-detail.json', pointer: '/actions/0/form' }),
+      expect.objectContaining({ file: 'schemas/pages/project.json', pointer: '/detail/page' }),
+    ]);
+  });
 });

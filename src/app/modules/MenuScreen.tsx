@@ -1,18 +1,20 @@
 /**
  * Every path under the logged-in layout that no fixed route claims: the menu route of that path (from the
- * user's menu tree) shows its target's screen under the chain of menu names; a menu whose target names no
- * known screen, or a module area without its module, says plainly that it is not available; a portal screen
+ * user's menu tree) shows the page file its target names (any kind) under the chain of menu names, and
+ * `<list path>/<id>` the list's detail page; a menu whose target names no page file, or a module area without
+ * its module, says plainly that it is not available (by the menu's name); a portal screen
  * (administration) the user's menus do not grant is refused; anything else is not found.
  */
-import { Suspense } from 'react';
 import { useLocation, useOutletContext } from 'react-router-dom';
 import { Loading } from '../../engine/feedback';
-import { findMenuRoute } from '../menus/menu-tree';
+import { detailPageOf } from '../../engine/pages';
+import { findMenuRoute, type MenuRoute } from '../menus/menu-tree';
 import type { MenuTreeState } from '../menus/use-menu-tree';
 import { MODULE_AREAS, PORTAL_AREAS } from '../shell/module-areas';
 import { ModuleArea, NoAccess } from './ModuleArea';
 import { NotFoundPage } from './NotFoundPage';
-import { screenFor } from './screens';
+import { PortalPage } from './PortalPage';
+import { pageIdFor } from './screens';
 
 const areaOf = (pathname: string) => pathname.split('/')[1] ?? '';
 
@@ -21,29 +23,48 @@ function inModuleArea(pathname: string): boolean {
   return (MODULE_AREAS as readonly string[]).includes(first) || first === 'screen' || first === 'ldview';
 }
 
+/**
+ * `<list path>/<id>`: the record `id` of a list whose page file names a detail page (`detail.page`); the route
+ * survives a reload and keeps the list's menu trail.
+ */
+function detailRoute(routes: readonly MenuRoute[], pathname: string) {
+  const match = /^(.+)\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return undefined;
+  const route = findMenuRoute(routes, match[1]);
+  const listPageId = route && pageIdFor(route.target);
+  const pageId = listPageId && detailPageOf(listPageId);
+  return route && pageId ? { route, pageId, id: decodeURIComponent(match[2]) } : undefined;
+}
+
 export function MenuScreen() {
   const location = useLocation();
   const menus = useOutletContext<MenuTreeState | undefined>();
   const route = menus ? findMenuRoute(menus.routes, location.pathname) : undefined;
+  const detail = !route && menus ? detailRoute(menus.routes, location.pathname) : undefined;
+  if (detail) {
+    return (
+      <section className="menu-screen" data-route-name={detail.route.id}>
+        <nav className="menu-trail" aria-label="当前位置" data-testid="menu-trail">
+          {[...detail.route.trail, '详情'].join(' / ')}
+        </nav>
+        <PortalPage key={location.pathname} pageId={detail.pageId} params={{ id: detail.id }} />
+      </section>
+    );
+  }
   if (!route) {
+    // Until the menus are there, any path may still be a menu's page (module pages live in module areas too).
+    if (menus?.loading) return <Loading />;
     const portalArea = (PORTAL_AREAS as readonly string[]).includes(areaOf(location.pathname));
-    if (menus?.loading && (portalArea || !inModuleArea(location.pathname))) return <Loading />;
     if (portalArea) return <NoAccess />;
     return inModuleArea(location.pathname) ? <ModuleArea /> : <NotFoundPage />;
   }
-  const Screen = screenFor(route.target);
+  const pageId = pageIdFor(route.target);
   return (
     <section className="menu-screen" data-route-name={route.id}>
       <nav className="menu-trail" aria-label="当前位置" data-testid="menu-trail">
         {route.trail.join(' / ')}
       </nav>
-      {Screen ? (
-        <Suspense fallback={<Loading />}>
-          <Screen />
-        </Suspense>
-      ) : (
-        <ModuleArea />
-      )}
+      {pageId ? <PortalPage key={pageId} pageId={pageId} /> : <ModuleArea name={route.menu.name} />}
     </section>
   );
 }

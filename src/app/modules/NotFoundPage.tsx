@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { BackToWorkbench } from './ModuleArea';
 import './module-area.css';
 
 export function NotFoundPage() {
@@ -7,7 +8,7 @@ export function NotFoundPage() {
     <section className="module-unavailable" data-testid="not-found">
       <h2>页面不存在</h2>
       <p>没有找到页面 {location.pathname}。</p>
-      <Link to="/work-bench">返回工作台</Link>
+      <BackToWorkbench />
     </section>
   );
 }

@@ -1,42 +1,17 @@
 /**
- * The screens a menu record's `target` may name. A menu item with a link and a target becomes a route (spec
- * section 2); its target picks the screen here. `system/<id>` is the administration page described by
- * schemas/pages/<id>.json, rendered by the engine with no component of its own. A target not listed shows a
- * plain 'not available' page.
+ * The page a menu record's `target` names. A menu item with a link and a target becomes a route (spec section 2);
+ * its target names a page file of any kind, which the engine renders with no component of its own:
+ * - `page/<id>`: `schemas/pages/<id>.json` or a module's `modules/<name>/pages/<id>.json`;
+ * - `system/<id>`: the same, the form the administration menus have always used;
+ * - `work-bench`: the workbench (`schemas/pages/workbench.json`).
+ * A target naming no page file shows a plain 'not available' page.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { hasPage } from '../../engine/registry';
-import { loadChunk } from '../shell/chunks';
+import { hasPage } from '../../engine/pages';
 
-type Screen = LazyExoticComponent<ComponentType>;
+const PAGE_TARGET = /^(?:page|system)\/([a-z][a-zA-Z0-9-]*)$/;
+const NAMED_TARGETS: Record<string, string> = { 'work-bench': 'workbench' };
 
-const screens: Record<string, Screen> = {
-  'work-bench': lazy(() =>
-    loadChunk(async () => ({ default: (await import('../workbench/WorkbenchPage')).WorkbenchPage })),
-  ),
-};
-
-const ADMIN_PAGE_PREFIX = 'system/';
-const adminPages = new Map<string, Screen>();
-
-function adminPage(pageId: string): Screen {
-  let screen = adminPages.get(pageId);
-  if (!screen) {
-    screen = lazy(() =>
-      loadChunk(async () => {
-        const { CrudPage } = await import('../../engine/page/CrudPage');
-        return { default: () => <CrudPage pageId={pageId} /> };
-      }),
-    );
-    adminPages.set(pageId, screen);
-  }
-  return screen;
-}
-
-export function screenFor(target: string): Screen | undefined {
-  if (target.startsWith(ADMIN_PAGE_PREFIX)) {
-    const pageId = target.slice(ADMIN_PAGE_PREFIX.length);
-    return hasPage(pageId) ? adminPage(pageId) : undefined;
-  }
-  return screens[target];
+export function pageIdFor(target: string): string | undefined {
+  const pageId = PAGE_TARGET.exec(target)?.[1] ?? NAMED_TARGETS[target];
+  return pageId && hasPage(pageId) ? pageId : undefined;
 }

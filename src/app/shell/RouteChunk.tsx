@@ -4,7 +4,7 @@
  * The failure clears when the user navigates elsewhere.
  */
 import { Component, Suspense, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Loading, LoadFailure } from '../../engine/feedback';
 
 interface BoundaryProps {
@@ -31,7 +31,17 @@ class ChunkBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override render() {
     // A lazy screen whose chunk failed stays failed in React's cache: the retry reloads the page.
-    if (this.state.error) return <LoadFailure error={this.state.error} onRetry={() => window.location.reload()} />;
+    // A full-screen route has no header: the failure itself offers the way back to the workbench.
+    if (this.state.error) {
+      return (
+        <div className="route-failure">
+          <LoadFailure error={this.state.error} onRetry={() => window.location.reload()} />
+          <Link to="/work-bench" data-testid="back-to-workbench">
+            返回工作台
+          </Link>
+        </div>
+      );
+    }
     return this.props.children;
   }
 }

@@ -4,7 +4,7 @@
  * rule that does not exist, a uiSchema entry for a missing field, an unknown widget, a dialog naming no form).
  * Node only: a build tool of the engine, never part of the browser bundle.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import addFormats from 'ajv-formats';
 import Ajv, { type ErrorObject } from 'ajv';
@@ -21,7 +21,17 @@ export interface SchemaFault {
 }
 
 /** Kinds whose `id` must equal the file name, since the registry finds them by file name. */
-const KINDS_NAMED_BY_FILE = new Set(['form', 'dialog', 'wizard', 'crud', 'dashboard', 'apis', 'site']);
+const KINDS_NAMED_BY_FILE = new Set([
+  'form',
+  'dialog',
+  'wizard',
+  'crud',
+  'dashboard',
+  'tabs',
+  'custom',
+  'apis',
+  'site',
+]);
 const knownWidgets = new Set<string>([...customWidgetNames, ...builtInWidgetNames]);
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -168,6 +178,34 @@ function formFaults(file: string, form: JsonObject): SchemaFault[] {
   return faults;
 }
 
+/** The page and form files of every module folder under `<root>/modules`. */
+function moduleFiles(root: string): string[] {
+  const modulesDir = join(root, 'modules');
+  if (!existsSync(modulesDir)) return [];
+  return readdirSync(modulesDir).flatMap((name) =>
+    (['pages', 'forms'] as const).flatMap((folder) => {
+      const dir = join(modulesDir, name, folder);
+      return existsSync(dir) ? listJsonFiles(dir) : [];
+    }),
+  );
+}
+
+/** Ids are file names and must be unique across `schemas/` and every module, since the browser finds them by id. */
+function duplicateIds(root: string, paths: string[], what: string): SchemaFault[] {
+  const firstOf = new Map<string, string>();
+  const faults: SchemaFault[] = [];
+  for (const path of paths) {
+    const id = basename(path, '.json');
+    const first = firstOf.get(id);
+    if (first) {
+      faults.push({ file: relative(root, path), pointer: '/id', message: `${what} id "${id}" 与 ${first} 重复` });
+    } else {
+      firstOf.set(id, relative(root, path));
+    }
+  }
+  return faults;
+}
+
 export function checkSchemaTree(schemasDir: string): SchemaFault[] {
   const root = join(schemasDir, '..');
   const metaDir = join(schemasDir, 'meta');
@@ -184,10 +222,12 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
     }
   }
 
-  const files = listJsonFiles(schemasDir).filter((path) => !path.startsWith(metaDir));
-  const forms = new Set(
-    files.filter((path) => path.includes(`${join('schemas', 'forms')}`)).map((path) => basename(path, '.json')),
-  );
+  // Module folders (`modules/<name>/pages|forms/*.json`) beside `schemas/` hold files of the same kinds.
+  const files = [...listJsonFiles(schemasDir).filter((path) => !path.startsWith(metaDir)), ...moduleFiles(root)];
+  const inFolder = (folder: 'forms' | 'pages') => files.filter((path) => basename(join(path, '..')) === folder);
+  const forms = new Set(inFolder('forms').map((path) => basename(path, '.json')));
+  const pages = new Set(inFolder('pages').map((path) => basename(path, '.json')));
+  faults.push(...duplicateIds(root, inFolder('forms'), '表单'), ...duplicateIds(root, inFolder('pages'), '页面'));
 
   for (const path of files) {
     const file = relative(root, path);
@@ -224,6 +264,34 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
     if (kind === 'dialog') missingForm(content.form, '/form');
     if (kind === 'wizard' && Array.isArray(content.steps)) {
       content.steps.forEach((step, index) => isObject(step) && missingForm(step.form, `/steps/${index}/form`));
+    }
+    if (kind === 'tabs' && Array.isArray(content.tabs)) {
+      content.tabs.forEach((tab, index) => {
+        if (isObject(tab) && typeof tab.page === 'string' && !pages.has(tab.page)) {
+          faults.push({
+            file,
+            pointer: `/tabs/${index}/page`,
+            message: `页面 "${tab.page}" 不存在（schemas/pages/${tab.page}.json）`,
+          });
+        }
+        if (isObject(tab) && tab.page === content.id) {
+          faults.push({ file, pointer: `/tabs/${index}/page`, message: '标签页不能显示页面自身' });
+        }
+      });
+    }
+    if (kind === 'crud' && isObject(content.detail) && typeof content.detail.page === 'string') {
+      if (!pages.has(content.detail.page)) {
+        faults.push({
+          file,
+          pointer: '/detail/page',
+          message: `页面 "${content.detail.page}" 不存在（schemas/pages/${content.detail.page}.json）`,
+        });
+      }
+    }
+    if (kind === 'detail' && Array.isArray(content.actions)) {
+      content.actions.forEach(
+        (action, index) => isObject(action) && missingForm(action.form, `/actions/${index}/form`),
+      );
     }
     if (kind === 'crud') {
       missingForm(content.search, '/search');

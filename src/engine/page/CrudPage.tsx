@@ -12,13 +12,14 @@ import '@arco-design/web-react/es/Button/style/css.js';
 import { useState } from 'react';
 import { pickPath } from '../api';
 import { runAction } from '../actions';
-import { LoadFailure, Loading } from '../feedback';
+import { LoadFailure } from '../feedback';
 import { SchemaForm } from '../form/SchemaForm';
-import { loadPage } from '../registry';
+import type { OpenLink, PageRendererProps } from '../renderers';
 import { useSeams } from '../seams';
+import type { TemplateContext } from '../template';
 import type { CrudDialogAction, CrudPageFile } from '../types';
 import { useApi, useInvalidateApi } from '../use-api';
-import { useSchemaFile } from '../use-schema-file';
+import { isPaged, listFilters, listParams } from './crud-list';
 import { cellValue } from './cell-format';
 import { CrudDialog } from './CrudDialog';
 import { CrudExport } from './CrudExport';
@@ -33,35 +34,25 @@ interface OpenDialog {
   context: Row;
 }
 
-export function CrudPage({ pageId }: { pageId: string }) {
-  const { file, error, retry } = useSchemaFile(loadPage, pageId);
-  if (error) return <LoadFailure error={error} onRetry={retry} />;
-  if (!file || file.id !== pageId) return <Loading />;
-  if (file.kind !== 'crud') return <LoadFailure error={new Error(`${pageId} 不是管理页面`)} onRetry={retry} />;
-  return <LoadedCrudPage key={file.id} file={file} />;
+export function CrudPage({ file, context, open }: PageRendererProps<'crud'>) {
+  return <LoadedCrudPage key={file.id} file={file} context={context} open={open} />;
 }
 
-function LoadedCrudPage({ file }: { file: CrudPageFile }) {
+function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: TemplateContext; open: OpenLink }) {
   const seams = useSeams();
   const can = (permission?: string) => !permission || (seams.permissions?.has(permission) ?? true);
   const rowKey = file.rowKey ?? 'id';
   const pageSize = file.list.pageSize ?? 10;
-  const paged = Boolean(file.list.total) && !file.list.tree;
+  const paged = isPaged(file);
   const [search, setSearch] = useState<Row>({});
   const [page, setPage] = useState(1);
   const [node, setNode] = useState<TreeNode | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
 
   // What the list shows (the export takes the same), then the page of it.
-  const filters: Row = {
-    ...file.list.params,
-    ...search,
-    ...(file.tree && node ? { [file.tree.param]: node.key } : {}),
-  };
-  const params: Row = {
-    ...filters,
-    ...(paged ? { [file.list.pageParam ?? 'pageNo']: page, [file.list.sizeParam ?? 'pageSize']: pageSize } : {}),
-  };
+  const listState = { search, page, treeKey: node?.key };
+  const filters = listFilters(file, context, listState);
+  const params = listParams(file, context, listState);
   const { data, error, isLoading, mutate } = useApi<unknown>(file.list.api, params, { keepPreviousData: true });
   const refreshAll = useInvalidateApi(file.list.api);
   const rows = ((file.list.rows ? pickPath(data, file.list.rows) : data) ?? []) as Row[];
@@ -87,6 +78,11 @@ function LoadedCrudPage({ file }: { file: CrudPageFile }) {
 
   const rowActions = (row: Row) => (
     <span className="crud-row-actions">
+      {file.detail && (
+        <Button type="text" size="small" onClick={() => open({ child: String(row[rowKey]) })}>
+          {file.detail.label ?? '详情'}
+        </Button>
+      )}
       {file.edit && can(file.edit.permission) && offered(row, file.edit.rowFlag) && (
         <Button type="text" size="small" onClick={() => setDialog({ action: file.edit!, context: row })}>
           编辑
@@ -123,6 +119,7 @@ function LoadedCrudPage({ file }: { file: CrudPageFile }) {
   );
 
   const hasRowActions = Boolean(
+    file.detail ||
     (file.edit && can(file.edit.permission)) ||
     (file.delete && can(file.delete.permission)) ||
     file.rowActions?.some((action) => can(action.permission ?? action.dialog?.permission)),

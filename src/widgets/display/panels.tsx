@@ -4,6 +4,18 @@ import type { ReactNode } from 'react';
 export interface DisplayItem {
   label: string;
   value: ReactNode;
+  /** Clicking the item opens what it names. */
+  onOpen?: () => void;
+}
+
+/** Content that opens something when clicked, as a button (keyboard and screen readers included). */
+function Openable({ onOpen, label, children }: { onOpen?: () => void; label: string; children: ReactNode }) {
+  if (!onOpen) return <>{children}</>;
+  return (
+    <button type="button" className="panel-link" onClick={onOpen} aria-label={label}>
+      {children}
+    </button>
+  );
 }
 
 export function StatGrid({ items }: { items: DisplayItem[] }) {
@@ -11,8 +23,10 @@ export function StatGrid({ items }: { items: DisplayItem[] }) {
     <ul className="panel-stats">
       {items.map((item) => (
         <li key={item.label}>
-          <b>{item.value}</b>
-          <span>{item.label}</span>
+          <Openable onOpen={item.onOpen} label={`${item.label} ${String(item.value)}`}>
+            <b>{item.value}</b>
+            <span>{item.label}</span>
+          </Openable>
         </li>
       ))}
     </ul>
@@ -37,6 +51,7 @@ export interface ListRow {
   title: string;
   time?: string;
   tag?: string;
+  onOpen?: () => void;
 }
 
 export function RowList({ rows }: { rows: ListRow[] }) {
@@ -44,11 +59,13 @@ export function RowList({ rows }: { rows: ListRow[] }) {
     <ul className="panel-list">
       {rows.map((row) => (
         <li key={row.key}>
-          {row.tag && <span className="panel-list-tag">{row.tag}</span>}
-          <span className="panel-list-title" title={row.title}>
-            {row.title}
-          </span>
-          {row.time && <span className="panel-list-time">{row.time}</span>}
+          <Openable onOpen={row.onOpen} label={row.title}>
+            {row.tag && <span className="panel-list-tag">{row.tag}</span>}
+            <span className="panel-list-title" title={row.title}>
+              {row.title}
+            </span>
+            {row.time && <span className="panel-list-time">{row.time}</span>}
+          </Openable>
         </li>
       ))}
     </ul>

@@ -1,0 +1,54 @@
+/**
+ * The engine's own page kinds and panel types, registered in the renderer registry. Each entry names the code
+ * to load (a chunk of its own) and, where the file alone tells, the page's first requests.
+ */
+import { dashboardCalls } from './page/dashboard-calls';
+import { FIRST_PAGE, listParams } from './page/crud-list';
+import { registerPageKind, registerPanelType } from './renderers';
+import { renderTemplate } from './template';
+import type { ChartPanelType, DisplayPanelType } from './types';
+
+registerPageKind('crud', {
+  load: async () => (await import('./page/CrudPage')).CrudPage,
+  firstCalls: (file, context) => [{ api: file.list.api, params: listParams(file, context, FIRST_PAGE) }],
+});
+
+registerPageKind('dashboard', {
+  load: async () => (await import('./page/DashboardPage')).DashboardPage,
+  firstCalls: dashboardCalls,
+});
+
+registerPageKind('tabs', {
+  load: async () => (await import('./page/TabsPage')).TabsPage,
+});
+
+registerPageKind('detail', {
+  load: async () => (await import('./page/DetailPage')).DetailPage,
+  firstCalls: (file, context) => [
+    { api: file.load.api, params: (renderTemplate(file.load.params ?? {}, context) ?? {}) as Record<string, unknown> },
+  ],
+});
+
+registerPageKind('custom', {
+  load: async () => (await import('./page/CustomPage')).CustomPage,
+  firstCalls: (file, context) =>
+    file.data
+      ? [
+          {
+            api: file.data.api,
+            params: (renderTemplate(file.data.params ?? {}, context) ?? {}) as Record<string, unknown>,
+          },
+        ]
+      : [],
+});
+
+const CHART_PANELS: readonly ChartPanelType[] = ['line', 'area', 'bar', 'stackedBar', 'pie', 'donut', 'gauge'];
+const DISPLAY_PANELS: readonly DisplayPanelType[] = ['stats', 'fields', 'list', 'apps'];
+
+// Every chart type shares one chunk (ECharts), loaded only by a page that shows a chart.
+for (const type of CHART_PANELS) {
+  registerPanelType(type, async () => (await import('./panels/ChartPanel')).ChartPanel);
+}
+for (const type of DISPLAY_PANELS) {
+  registerPanelType(type, async () => (await import('./panels/display-panels')).panelRenderers[type]);
+}

@@ -1,0 +1,237 @@
+/**
+ * A `detail` page: one record (loaded by the file's call, its id from the route as `{{params.id}}`) in sections
+ * whose fields show with the crud columns' cell formats, its photos and files, its related lists (each a call
+ * whose params read the record), the timeline of its status changes, and the status steps its status allows,
+ * each a form dialog whose submit calls the step's API. Nothing here knows a module: all of it is the file's data.
+ */
+import { Button, Empty, Modal, Table, Tag, Timeline } from '@arco-design/web-react';
+import '@arco-design/web-react/es/Button/style/css.js';
+import '@arco-design/web-react/es/Empty/style/css.js';
+import '@arco-design/web-react/es/Modal/style/css.js';
+import '@arco-design/web-react/es/Table/style/css.js';
+import '@arco-design/web-react/es/Tag/style/css.js';
+import '@arco-design/web-react/es/Timeline/style/css.js';
+import { useState } from 'react';
+import { pickPath } from '../api';
+import { LoadFailure, Loading } from '../feedback';
+import { SchemaForm } from '../form/SchemaForm';
+import type { PageRendererProps } from '../renderers';
+import { useSeams } from '../seams';
+import { renderTemplate, type TemplateContext } from '../template';
+import type { DetailAction, DetailMedia, DetailPageFile, DetailRelatedList } from '../types';
+import { useApi, useInvalidateApi } from '../use-api';
+import { cellValue } from './cell-format';
+import './detail-page.css';
+
+type Row = Record<string, unknown>;
+
+const rendered = (template: Record<string, unknown> | undefined, context: TemplateContext) =>
+  (template ? renderTemplate(template, context) : {}) as Row;
+
+export function DetailPage({ file, context }: PageRendererProps<'detail'>) {
+  const seams = useSeams();
+  const can = (permission?: string) => !permission || (seams.permissions?.has(permission) ?? true);
+  const allowed = can(file.permission);
+  const params = rendered(file.load.params, context);
+  const { data, error, isLoading, mutate } = useApi<Row>(allowed ? file.load.api : null, params);
+  if (!allowed) return <Empty description="您没有访问该页面的权限" />;
+  if (error) return <LoadFailure error={error} onRetry={() => void mutate()} />;
+  if (isLoading || !data) return <Loading />;
+  return (
+    <LoadedDetail file={file} context={{ ...context, record: data }} record={data} onChanged={() => void mutate()} />
+  );
+}
+
+interface LoadedDetailProps {
+  file: DetailPageFile;
+  /** The page context with the record as `record`. */
+  context: TemplateContext;
+  record: Row;
+  onChanged: () => void;
+}
+
+function LoadedDetail({ file, context, record, onChanged }: LoadedDetailProps) {
+  const seams = useSeams();
+  const can = (permission?: string) => !permission || (seams.permissions?.has(permission) ?? true);
+  const [acting, setActing] = useState<DetailAction | null>(null);
+  const refreshTimeline = useInvalidateApi(file.timeline?.api ?? file.load.api);
+  const status = String(pickPath(record, file.statusField ?? 'status') ?? '');
+  const steps = (file.actions ?? []).filter((action) => action.when.includes(status) && can(action.permission));
+
+  return (
+    <section className="detail-page" data-testid={`detail-${file.id}`}>
+      <header className="detail-header">
+        <h2>
+          {file.title}
+          {file.titleField && <span className="detail-name">{String(pickPath(record, file.titleField) ?? '')}</span>}
+        </h2>
+        {file.statusField && status && <Tag color="arcoblue">{status}</Tag>}
+        <span className="detail-steps">
+          {steps.map((action) => (
+            <Button key={action.label} type="primary" onClick={() => setActing(action)}>
+              {action.label}
+            </Button>
+          ))}
+        </span>
+      </header>
+      {file.sections.map((section) => (
+        <section key={section.title} className="detail-section">
+          <h3>{section.title}</h3>
+          <dl
+            className="detail-fields"
+            style={{ gridTemplateColumns: `repeat(${section.columns ?? 2}, minmax(0, 1fr))` }}
+          >
+            {section.fields.map((field) => (
+              <div key={field.field}>
+                <dt>{field.title}</dt>
+                <dd>{cellValue(field, record) || '—'}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+      {file.media?.map((media) => (
+        <MediaSection key={media.field} media={media} record={record} />
+      ))}
+      {file.related
+        ?.filter((list) => can(list.permission))
+        .map((list) => (
+          <RelatedList key={list.title} list={list} context={context} />
+        ))}
+      {file.timeline && <StatusTimeline timeline={file.timeline} context={context} />}
+      {acting && (
+        <Modal
+          visible
+          title={acting.title ?? acting.label}
+          style={{ width: acting.width ?? 640 }}
+          footer={null}
+          maskClosable={false}
+          onCancel={() => setActing(null)}
+          unmountOnExit
+        >
+          <SchemaForm
+            formId={acting.form}
+            context={context}
+            actions={[{ ...acting.submit, successMessage: acting.submit.successMessage ?? '操作成功' }]}
+            onSubmitted={async () => {
+              setActing(null);
+              onChanged();
+              await refreshTimeline();
+            }}
+            testId="detail-action-form"
+          />
+        </Modal>
+      )}
+    </section>
+  );
+}
+
+const urlsOf = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : [value]).filter((url): url is string => typeof url === 'string' && url !== '');
+
+function MediaSection({ media, record }: { media: DetailMedia; record: Row }) {
+  const urls = urlsOf(pickPath(record, media.field));
+  return (
+    <section className="detail-section" data-testid={`detail-media-${media.field}`}>
+      <h3>{media.title}</h3>
+      {urls.length === 0 ? (
+        <p className="detail-empty">暂无</p>
+      ) : media.type === 'image' ? (
+        <div className="detail-photos">
+          {urls.map((url) => (
+            <a key={url} href={url} target="_blank" rel="noreferrer">
+              <img src={url} alt={media.title} />
+            </a>
+          ))}
+        </div>
+      ) : (
+        <ul className="detail-files">
+          {urls.map((url) => (
+            <li key={url}>
+              <a href={url} target="_blank" rel="noreferrer">
+                {decodeURIComponent(url.split('/').pop() ?? url)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RelatedList({ list, context }: { list: DetailRelatedList; context: TemplateContext }) {
+  const { data, error, isLoading, mutate } = useApi<unknown>(list.api, rendered(list.params, context));
+  const rows = ((list.rows ? pickPath(data, list.rows) : data) ?? []) as Row[];
+  return (
+    <section className="detail-section" data-testid={`detail-related-${list.title}`}>
+      <h3>{list.title}</h3>
+      {error ? (
+        <LoadFailure error={error} onRetry={() => void mutate()} />
+      ) : (
+        <Table<Row>
+          rowKey="id"
+          size="small"
+          loading={isLoading}
+          data={Array.isArray(rows) ? rows : []}
+          pagination={Array.isArray(rows) && rows.length > 10 ? { pageSize: 10 } : false}
+          noDataElement={<Empty description="暂无数据" />}
+          columns={list.columns.map((column) => ({
+            title: column.title,
+            dataIndex: column.field,
+            width: column.width,
+            ellipsis: true,
+            render: (_value: unknown, row: Row) => cellValue(column, row),
+          }))}
+        />
+      )}
+    </section>
+  );
+}
+
+interface StatusChange {
+  from?: string;
+  to: string;
+  byName?: string;
+  at?: string;
+  remark?: string;
+  photos?: string[];
+}
+
+function StatusTimeline({
+  timeline,
+  context,
+}: {
+  timeline: NonNullable<DetailPageFile['timeline']>;
+  context: TemplateContext;
+}) {
+  const { data, error, isLoading, mutate } = useApi<StatusChange[]>(timeline.api, rendered(timeline.params, context));
+  return (
+    <section className="detail-section" data-testid="detail-timeline">
+      <h3>{timeline.title ?? '状态记录'}</h3>
+      {error ? (
+        <LoadFailure error={error} onRetry={() => void mutate()} />
+      ) : isLoading ? (
+        <Loading />
+      ) : !data || data.length === 0 ? (
+        <p className="detail-empty">暂无记录</p>
+      ) : (
+        <Timeline>
+          {data.map((change, index) => (
+            <Timeline.Item key={`${change.at ?? ''}-${index}`} label={change.at}>
+              <b>{change.from ? `${change.from} → ${change.to}` : change.to}</b>
+              {change.byName && <span className="detail-by">{change.byName}</span>}
+              {change.remark && <p className="detail-remark">{change.remark}</p>}
+              {change.photos && change.photos.length > 0 && (
+                <div className="detail-photos">
+                  {change.photos.map((url) => (
+                    <img key={url} src={url} alt="处理照片" />
+                  ))}
+                </div>
+              )}
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Shows a page file of any kind: the kind's renderer from the registry, given exactly its file. When the page is
+ * entered, three things start at once: the kind's renderer code (the kind is known from the manifest, before the
+ * file), the page file, and, as soon as the file is there, its first data requests (they do not wait for the
+ * renderer's code; the renderer finds them under way and shares them).
+ */
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import '../built-in-kinds';
+import { LoadFailure, Loading } from '../feedback';
+import { forgetPage, loadPage, pageKindOf } from '../pages';
+import { firstCallsOf, loadPageRenderer, preloadPageKind, type OpenLink, type PageRendererProps } from '../renderers';
+import { useSeams, type EngineSeams } from '../seams';
+import type { TemplateContext } from '../template';
+import type { PageFile, PageKind } from '../types';
+import { preloadApi } from '../use-api';
+
+export interface SchemaPageProps {
+  pageId: string;
+  context?: TemplateContext;
+  /** Follows a route the page declares; without it links do nothing. */
+  open?: OpenLink;
+}
+
+const NO_CONTEXT: TemplateContext = {};
+const stay: OpenLink = () => undefined;
+
+/** Start the page's code, file and first data together (each piece is shared with the render that follows). */
+export function preparePage(seams: EngineSeams, pageId: string, context: TemplateContext = NO_CONTEXT): void {
+  const kind = pageKindOf(pageId);
+  if (kind) preloadPageKind(kind);
+  loadPage(pageId).then(
+    (file) => {
+      for (const call of firstCallsOf(file.kind, file as never, context)) preloadApi(seams, call.api, call.params);
+    },
+    () => undefined,
+  );
+}
+
+/**
+ * The renderer found for `file.kind` takes exactly that file's type: the registry is keyed by kind, which is the
+ * one fact the type system cannot follow through a union, hence the one cast.
+ */
+type AnyKindRenderer = ComponentType<PageRendererProps<PageKind>>;
+
+interface Loaded {
+  pageId: string;
+  file: PageFile;
+  Renderer: AnyKindRenderer;
+}
+
+export function SchemaPage({ pageId, context = NO_CONTEXT, open = stay }: SchemaPageProps) {
+  const seams = useSeams();
+  // In the first render, before anything commits: the code, the file and (after it) the data start at once.
+  const preparedFor = useRef<string | null>(null);
+  if (preparedFor.current !== pageId) {
+    preparedFor.current = pageId;
+    preparePage(seams, pageId, context);
+  }
+
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    loadPage(pageId)
+      .then(async (file) => ({ pageId, file, Renderer: (await loadPageRenderer(file.kind)) as AnyKindRenderer }))
+      .then(
+        (next) => live && setLoaded(next),
+        (failure: unknown) => live && setError(failure),
+      );
+    return () => {
+      live = false;
+    };
+  }, [pageId, attempt]);
+
+  if (error) {
+    return (
+      <LoadFailure
+        error={error}
+        onRetry={() => {
+          forgetPage(pageId);
+          setAttempt((count) => count + 1);
+        }}
+      />
+    );
+  }
+  if (!loaded || loaded.pageId !== pageId) return <Loading />;
+  const { file, Renderer } = loaded;
+  return <Renderer file={file} context={context} open={open} />;
+}

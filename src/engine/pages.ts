@@ -1,0 +1,74 @@
+/**
+ * The page files: `schemas/pages/<id>.json` and every module's `modules/<name>/pages/<id>.json` (ids are unique
+ * across both; `schemas:check` holds files to that). Kept apart from the form registry so that the login page's
+ * bundle carries nothing of the pages.
+ *
+ * The kind of every page is known without loading its file (a manifest of the files' `kind`), so a
+ * route can start the kind's renderer code and the page file at once.
+ */
+import type { PageFile, PageKind } from './types';
+
+const pageFiles = import.meta.glob<PageFile>(['/schemas/pages/*.json', '/modules/*/pages/*.json'], {
+  import: 'default',
+});
+/** What routing needs of a page file, known without loading it (src/engine/build/page-kind-plugin.ts). */
+interface PageSummary {
+  kind: PageKind;
+  /** A list's detail page (`detail.page` of a crud file). */
+  detail?: string;
+}
+
+// A few bytes per page: the files themselves stay lazy.
+const pageSummaries = import.meta.glob<PageSummary>(['/schemas/pages/*.json', '/modules/*/pages/*.json'], {
+  query: '?kind',
+  import: 'default',
+  eager: true,
+});
+
+/** The id of a file key: `/modules/labour/pages/workers.json` -> `workers`. */
+const idOfKey = (key: string) => key.replace(/^.*\/(.+)\.json$/, '$1');
+
+const loaders = new Map(Object.entries(pageFiles).map(([key, load]) => [idOfKey(key), load] as const));
+const summaries = new Map(Object.entries(pageSummaries).map(([key, summary]) => [idOfKey(key), summary] as const));
+
+export class UnknownPageError extends Error {
+  constructor(id: string) {
+    super(`没有找到页面配置：${id}`);
+  }
+}
+
+export function hasPage(id: string): boolean {
+  return loaders.has(id);
+}
+
+/** The kind of a page, from the manifest (no file load). */
+export function pageKindOf(id: string): PageKind | undefined {
+  return summaries.get(id)?.kind;
+}
+
+/** The detail page a list's rows open (its route is `<list path>/<id>`), from the manifest. */
+export function detailPageOf(listPageId: string): string | undefined {
+  return summaries.get(listPageId)?.detail;
+}
+
+const loading = new Map<string, Promise<PageFile>>();
+
+/**
+ * The page file, one promise per id while it loads and after (React's `use` needs the same promise on every
+ * render); a failed load is forgotten, so a retry loads again.
+ */
+export function loadPage(id: string): Promise<PageFile> {
+  let promise = loading.get(id);
+  if (!promise) {
+    const load = loaders.get(id);
+    promise = load ? load() : Promise.reject(new UnknownPageError(id));
+    promise.catch(() => loading.delete(id));
+    loading.set(id, promise);
+  }
+  return promise;
+}
+
+/** Forget a failed page so the next render loads it again. */
+export function forgetPage(id: string): void {
+  loading.delete(id);
+}

@@ -1,0 +1,163 @@
+/**
+ * ECharts options from name/value rows (the shape of the collections' aggregate call: `{ name, value, series? }`),
+ * one builder per chart type. Pure data in, options out: no chart library here, so it is tested without one.
+ */
+import type { ComposeOption } from 'echarts/core';
+import type { BarSeriesOption, GaugeSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
+import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
+
+export type ChartType = 'line' | 'area' | 'bar' | 'stackedBar' | 'pie' | 'donut' | 'gauge';
+
+export interface ChartRow {
+  /** The category, or for line/area a date (`2026-11-01`) on a time axis. */
+  name: string;
+  value: number;
+  /** The series a row belongs to (stacked bars, several lines). */
+  series?: string;
+}
+
+export type ChartOption = ComposeOption<
+  | LineSeriesOption
+  | BarSeriesOption
+  | PieSeriesOption
+  | GaugeSeriesOption
+  | GridComponentOption
+  | TooltipComponentOption
+  | LegendComponentOption
+>;
+
+export interface ChartSettings {
+  /** A gauge's largest value. */
+  max?: number;
+  /** The value's unit, in tooltips and on a gauge. */
+  unit?: string;
+}
+
+export const PALETTE = [
+  '#165dff',
+  '#14c9c9',
+  '#f7ba1e',
+  '#722ed1',
+  '#f53f3f',
+  '#00b42a',
+  '#ff7d00',
+  '#3491fa',
+  '#86909c',
+];
+
+const GRID = { left: 8, right: 16, top: 28, bottom: 8, containLabel: true } as const;
+
+/** Rows grouped by series, in the order each series first appears (one unnamed series when none is given). */
+function bySeries(rows: readonly ChartRow[]): Map<string, ChartRow[]> {
+  const groups = new Map<string, ChartRow[]>();
+  for (const row of rows) {
+    const key = row.series ?? '';
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return groups;
+}
+
+/** The categories in the order they first appear. */
+const categoriesOf = (rows: readonly ChartRow[]) => [...new Set(rows.map((row) => row.name))];
+
+function timeSeries(rows: readonly ChartRow[], area: boolean): ChartOption {
+  const groups = bySeries(rows);
+  return {
+    color: PALETTE,
+    grid: GRID,
+    tooltip: { trigger: 'axis' },
+    legend: groups.size > 1 ? { top: 0 } : undefined,
+    xAxis: { type: 'time' },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [...groups].map(([series, members]) => ({
+      type: 'line',
+      name: series || undefined,
+      showSymbol: members.length <= 31,
+      areaStyle: area ? { opacity: 0.25 } : undefined,
+      data: members.map((row) => [row.name, row.value]),
+    })),
+  };
+}
+
+function bars(rows: readonly ChartRow[], stacked: boolean): ChartOption {
+  const groups = bySeries(rows);
+  const categories = categoriesOf(rows);
+  return {
+    color: PALETTE,
+    grid: GRID,
+    tooltip: { trigger: 'axis' },
+    legend: groups.size > 1 ? { top: 0 } : undefined,
+    xAxis: { type: 'category', data: categories, axisLabel: { interval: 0, hideOverlap: true } },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [...groups].map(([series, members]) => ({
+      type: 'bar',
+      name: series || undefined,
+      stack: stacked ? 'total' : undefined,
+      barMaxWidth: 32,
+      // One colour per category when there is one series, as a distribution reads best.
+      colorBy: groups.size === 1 ? 'data' : 'series',
+      data: categories.map((category) => members.find((row) => row.name === category)?.value ?? 0),
+    })),
+  };
+}
+
+/** The biggest eight slices, the rest summed as 其他. */
+function pie(rows: readonly ChartRow[], donut: boolean): ChartOption {
+  const sorted = [...rows].sort((a, b) => b.value - a.value);
+  const slices =
+    sorted.length > 8
+      ? [...sorted.slice(0, 7), { name: '其他', value: sorted.slice(7).reduce((sum, row) => sum + row.value, 0) }]
+      : sorted;
+  return {
+    color: PALETTE,
+    tooltip: { trigger: 'item', formatter: '{b}：{c}（{d}%）' },
+    legend: { type: 'scroll', orient: 'vertical', right: 0, top: 'middle' },
+    series: [
+      {
+        type: 'pie',
+        radius: donut ? ['45%', '72%'] : '72%',
+        center: ['35%', '50%'],
+        label: { show: false },
+        data: slices.map((row) => ({ name: row.name, value: row.value })),
+      },
+    ],
+  };
+}
+
+function gauge(rows: readonly ChartRow[], settings: ChartSettings): ChartOption {
+  const row = rows[0] ?? { name: '', value: 0 };
+  return {
+    series: [
+      {
+        type: 'gauge',
+        min: 0,
+        max: settings.max ?? 100,
+        progress: { show: true, width: 12 },
+        axisLine: { lineStyle: { width: 12 } },
+        detail: { valueAnimation: true, formatter: `{value}${settings.unit ?? ''}`, fontSize: 20 },
+        data: [{ name: row.name, value: row.value }],
+      },
+    ],
+  };
+}
+
+export function chartOption(type: ChartType, rows: readonly ChartRow[], settings: ChartSettings = {}): ChartOption {
+  switch (type) {
+    case 'line':
+    case 'area':
+      return timeSeries(rows, type === 'area');
+    case 'bar':
+    case 'stackedBar':
+      return bars(rows, type === 'stackedBar');
+    case 'pie':
+    case 'donut':
+      return pie(rows, type === 'donut');
+    case 'gauge':
+      return gauge(rows, settings);
+  }
+}
+
+/** What a screen reader hears instead of the drawing. */
+export function chartSummary(rows: readonly ChartRow[]): string {
+  return rows.map((row) => `${row.series ? `${row.series} ` : ''}${row.name} ${row.value}`).join('，');
+}

@@ -1,0 +1,261 @@
+/**
+ * The TypeScript types of the schema kinds (src/engine/types.ts) and the meta-schemas (schemas/meta/*.json) cannot
+ * drift: for each kind, an object naming every member of the type (the compiler rejects a missing or an extra one)
+ * must name exactly the properties its meta-schema allows; enums are compared the same way. A member added on
+ * one side only fails `npm run typecheck` or this test.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import '../../src/engine/built-in-kinds';
+import { pageKindOf } from '../../src/engine/pages';
+import type {
+  CrudColumn,
+  CrudPageFile,
+  CustomPageFile,
+  DetailAction,
+  DetailPageFile,
+  DetailRelatedList,
+  DashboardItem,
+  DashboardPageFile,
+  DashboardPanel,
+  DialogSchemaFile,
+  FormSchemaFile,
+  PageKind,
+  PageTab,
+  PanelType,
+  TabsPageFile,
+  WizardSchemaFile,
+  WizardStep,
+} from '../../src/engine/types';
+
+type Json = { [key: string]: Json } & Json[];
+const meta = (name: string) => JSON.parse(readFileSync(`schemas/meta/${name}.json`, 'utf8')) as Json;
+
+/** Every member of T, each exactly once: the compiler checks the object literal against `keyof T`. */
+type Members<T> = Record<keyof Required<T>, true>;
+const names = <T>(members: Members<T>) => Object.keys(members).sort();
+const allowed = (properties: Json) =>
+  Object.keys(properties)
+    .filter((key) => key !== '$schema')
+    .sort();
+
+const crud: Members<CrudPageFile> = {
+  kind: true,
+  id: true,
+  title: true,
+  description: true,
+  rowKey: true,
+  permission: true,
+  search: true,
+  list: true,
+  columns: true,
+  tree: true,
+  create: true,
+  edit: true,
+  delete: true,
+  rowActions: true,
+  detail: true,
+  export: true,
+  import: true,
+};
+const crudColumn: Members<CrudColumn> = {
+  field: true,
+  title: true,
+  width: true,
+  format: true,
+  map: true,
+  listField: true,
+};
+const crudList: Members<CrudPageFile['list']> = {
+  api: true,
+  rows: true,
+  total: true,
+  pageParam: true,
+  sizeParam: true,
+  pageSize: true,
+  params: true,
+  tree: true,
+  childrenField: true,
+};
+const dashboard: Members<DashboardPageFile> = {
+  kind: true,
+  id: true,
+  title: true,
+  columns: true,
+  rowHeight: true,
+  requirements: true,
+  panels: true,
+};
+const panel: Members<DashboardPanel> = {
+  id: true,
+  title: true,
+  widget: true,
+  span: true,
+  rowSpan: true,
+  api: true,
+  params: true,
+  path: true,
+  items: true,
+  titleField: true,
+  timeField: true,
+  tagField: true,
+  tagMap: true,
+  empty: true,
+  notice: true,
+  link: true,
+  requires: true,
+  max: true,
+  unit: true,
+};
+const panelItem: Members<DashboardItem> = {
+  field: true,
+  label: true,
+  suffix: true,
+  format: true,
+  map: true,
+  link: true,
+};
+const tabs: Members<TabsPageFile> = { kind: true, id: true, title: true, permission: true, tabs: true };
+const tab: Members<PageTab> = { title: true, page: true, permission: true };
+const custom: Members<CustomPageFile> = {
+  kind: true,
+  id: true,
+  title: true,
+  permission: true,
+  renderer: true,
+  data: true,
+  options: true,
+};
+const form: Members<FormSchemaFile> = {
+  kind: true,
+  id: true,
+  title: true,
+  schema: true,
+  uiSchema: true,
+  submitText: true,
+  submit: true,
+  effects: true,
+  clearOnFailure: true,
+};
+const dialog: Members<DialogSchemaFile> = {
+  kind: true,
+  id: true,
+  title: true,
+  width: true,
+  form: true,
+  closable: true,
+  maskClosable: true,
+  okText: true,
+  cancelText: true,
+};
+const wizard: Members<WizardSchemaFile> = { kind: true, id: true, title: true, width: true, steps: true };
+const wizardStep: Members<WizardStep> = {
+  id: true,
+  title: true,
+  form: true,
+  actions: true,
+  back: true,
+  after: true,
+  result: true,
+};
+
+const detail: Members<DetailPageFile> = {
+  kind: true,
+  id: true,
+  title: true,
+  permission: true,
+  load: true,
+  titleField: true,
+  statusField: true,
+  sections: true,
+  media: true,
+  related: true,
+  timeline: true,
+  actions: true,
+};
+const detailRelated: Members<DetailRelatedList> = {
+  title: true,
+  api: true,
+  params: true,
+  rows: true,
+  columns: true,
+  permission: true,
+};
+const detailAction: Members<DetailAction> = {
+  label: true,
+  when: true,
+  form: true,
+  title: true,
+  width: true,
+  submit: true,
+  permission: true,
+};
+
+/** Every panel type, each once (the compiler checks both directions through `Members`). */
+const panelTypes: Members<Record<PanelType, true>> = {
+  line: true,
+  area: true,
+  bar: true,
+  stackedBar: true,
+  pie: true,
+  donut: true,
+  gauge: true,
+  stats: true,
+  fields: true,
+  list: true,
+  apps: true,
+};
+const pageKinds: Members<Record<PageKind, true>> = {
+  crud: true,
+  dashboard: true,
+  tabs: true,
+  custom: true,
+  detail: true,
+};
+
+describe('schema kinds: TypeScript types and meta-schemas name the same members', () => {
+  it.each([
+    ['crud', crud, (m: Json) => m.properties],
+    ['crud columns', crudColumn, (m: Json) => m.properties.columns.items.properties],
+    ['crud list', crudList, (m: Json) => m.properties.list.properties],
+  ])('%s', (_name, members, pick) => {
+    expect(Object.keys(members).sort()).toEqual(allowed(pick(meta('crud'))));
+  });
+
+  it('dashboard, its panels and their items', () => {
+    const file = meta('dashboard');
+    expect(names(dashboard)).toEqual(allowed(file.properties));
+    expect(names(panel)).toEqual(allowed(file.properties.panels.items.properties));
+    expect(names(panelItem)).toEqual(allowed(file.definitions.item.properties));
+    expect(names(panelTypes)).toEqual(
+      [...(file.properties.panels.items.properties.widget.enum as unknown as string[])].sort(),
+    );
+  });
+
+  it('tabs and custom', () => {
+    expect(names(tabs)).toEqual(allowed(meta('tabs').properties));
+    expect(names(tab)).toEqual(allowed(meta('tabs').properties.tabs.items.properties));
+    expect(names(custom)).toEqual(allowed(meta('custom').properties));
+  });
+
+  it('detail, its related lists and its status steps; its fields are crud columns', () => {
+    const file = meta('detail');
+    expect(names(detail)).toEqual(allowed(file.properties));
+    expect(names(detailRelated)).toEqual(allowed(file.properties.related.items.properties));
+    expect(names(detailAction)).toEqual(allowed(file.properties.actions.items.properties));
+    expect(file.definitions.column.$ref).toBe('crud#/properties/columns/items');
+  });
+
+  it('form, dialog and wizard', () => {
+    expect(names(form)).toEqual(allowed(meta('form').properties));
+    expect(names(dialog)).toEqual(allowed(meta('dialog').properties));
+    expect(names(wizard)).toEqual(allowed(meta('wizard').properties));
+    expect(names(wizardStep)).toEqual(allowed(meta('wizard').definitions.step.properties));
+  });
+
+  it('every page kind has its meta-schema, and the page files are known by kind without loading them', () => {
+    for (const kind of names(pageKinds)) expect(meta(kind).properties.kind.const).toBe(kind);
+    expect(pageKindOf('dictionary')).toBe('crud');
+    expect(pageKindOf('workbench')).toBe('dashboard');
+  });
+});

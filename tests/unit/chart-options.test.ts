@@ -1,0 +1,71 @@
+/** ECharts options from name/value rows (the aggregate call's shape), one builder per chart panel type. */
+import { describe, expect, it } from 'vitest';
+import { chartOption, chartSummary, type ChartRow } from '../../src/widgets/display/chart-options';
+
+type Series = { type: string; name?: string; stack?: string; areaStyle?: unknown; data: unknown[]; radius?: unknown };
+const seriesOf = (option: ReturnType<typeof chartOption>) => option.series as Series[];
+
+const byMonth: ChartRow[] = [
+  { name: '2026-09-01', value: 3, series: '一般' },
+  { name: '2026-10-01', value: 5, series: '一般' },
+  { name: '2026-09-01', value: 1, series: '重大' },
+  { name: '2026-10-01', value: 2, series: '重大' },
+];
+
+describe('chart options', () => {
+  it('line and area: a time axis, one line per series, the area filled', () => {
+    const line = chartOption('line', byMonth);
+    expect(line.xAxis).toEqual({ type: 'time' });
+    expect(seriesOf(line).map((series) => [series.name, series.data])).toEqual([
+      [
+        '一般',
+        [
+          ['2026-09-01', 3],
+          ['2026-10-01', 5],
+        ],
+      ],
+      [
+        '重大',
+        [
+          ['2026-09-01', 1],
+          ['2026-10-01', 2],
+        ],
+      ],
+    ]);
+    expect(seriesOf(line)[0].areaStyle).toBeUndefined();
+    expect(seriesOf(chartOption('area', byMonth))[0].areaStyle).toBeDefined();
+  });
+
+  it('bar and stacked bar: categories in order, a missing value is 0, stacked series share a stack', () => {
+    const rows: ChartRow[] = [
+      { name: '木工班', value: 12, series: '在场' },
+      { name: '钢筋班', value: 8, series: '在场' },
+      { name: '钢筋班', value: 2, series: '退场' },
+    ];
+    const stacked = chartOption('stackedBar', rows);
+    expect(stacked.xAxis).toMatchObject({ type: 'category', data: ['木工班', '钢筋班'] });
+    expect(seriesOf(stacked).map((series) => [series.name, series.stack, series.data])).toEqual([
+      ['在场', 'total', [12, 8]],
+      ['退场', 'total', [0, 2]],
+    ]);
+    expect(seriesOf(chartOption('bar', rows)).every((series) => series.stack === undefined)).toBe(true);
+  });
+
+  it('pie and donut: the biggest seven slices and the rest as 其他; a donut has a hole', () => {
+    const provinces = Array.from({ length: 10 }, (_, index) => ({ name: `省${index}`, value: 10 - index }));
+    const pie = seriesOf(chartOption('pie', provinces))[0];
+    expect(pie.data).toHaveLength(8);
+    expect(pie.data.at(-1)).toEqual({ name: '其他', value: 3 + 2 + 1 });
+    expect(pie.radius).toBe('72%');
+    expect(seriesOf(chartOption('donut', provinces))[0].radius).toEqual(['45%', '72%']);
+  });
+
+  it('gauge: the first row against the declared maximum, with its unit', () => {
+    const gauge = seriesOf(chartOption('gauge', [{ name: '出勤率', value: 86 }], { max: 100, unit: '%' }))[0];
+    expect(gauge).toMatchObject({ type: 'gauge', max: 100, data: [{ name: '出勤率', value: 86 }] });
+  });
+
+  it('a text alternative names every value', () => {
+    expect(chartSummary(byMonth.slice(0, 2))).toBe('一般 2026-09-01 3，一般 2026-10-01 5');
+  });
+});
