@@ -5,14 +5,16 @@
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
 import type { DialogSchemaFile, FormSchemaFile, WizardSchemaFile } from './types';
 
-// Forms of the portal and of every module folder (ids are unique across both).
-const formFiles = import.meta.glob<FormSchemaFile>(['/schemas/forms/*.json', '/modules/*/forms/*.json'], {
-  import: 'default',
-});
-const formValidators = import.meta.glob<ValidatorFunctions>(['/schemas/forms/*.json', '/modules/*/forms/*.json'], {
-  query: '?validator',
-  import: 'default',
-});
+// Forms of the portal and of every module folder; a module's collection is the form of its create and edit
+// dialogs (its schema, uiSchema and messages), under the collection's id. Ids are unique across all of them.
+const formFiles = import.meta.glob<FormSchemaFile>(
+  ['/schemas/forms/*.json', '/modules/*/forms/*.json', '/modules/*/collections/*.json'],
+  { import: 'default' },
+);
+const formValidators = import.meta.glob<ValidatorFunctions>(
+  ['/schemas/forms/*.json', '/modules/*/forms/*.json', '/modules/*/collections/*.json'],
+  { query: '?validator', import: 'default' },
+);
 const dialogFiles = import.meta.glob<DialogSchemaFile>('/schemas/dialogs/*.json', { import: 'default' });
 const wizardFiles = import.meta.glob<WizardSchemaFile>('/schemas/wizards/*.json', { import: 'default' });
 

@@ -1,7 +1,7 @@
 /** The checks of a collection file that its meta-schema cannot make: every name must point at something. */
 import { describe, expect, it } from 'vitest';
 import type { CollectionFile } from '../../src/shared/collections.js';
-import { collectionFaults } from '../../src/server/collections/collection-faults.js';
+import { collectionFaults } from '../../src/shared/collection-faults.js';
 
 const base: CollectionFile = {
   kind: 'collection',

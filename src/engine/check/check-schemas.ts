@@ -10,6 +10,8 @@ import addFormats from 'ajv-formats';
 import Ajv, { type ErrorObject } from 'ajv';
 import localizeZh from 'ajv-i18n/localize/zh';
 import { formAjvOptions } from '../../shared/ajv-options';
+import { collectionFaults } from '../../shared/collection-faults';
+import type { CollectionFile } from '../../shared/collections';
 import { builtInWidgetNames, customWidgetNames } from '../../widgets/form/widget-names';
 
 export interface SchemaFault {
@@ -22,6 +24,7 @@ export interface SchemaFault {
 
 /** Kinds whose `id` must equal the file name, since the registry finds them by file name. */
 const KINDS_NAMED_BY_FILE = new Set([
+  'collection',
   'form',
   'dialog',
   'wizard',
@@ -178,16 +181,20 @@ function formFaults(file: string, form: JsonObject): SchemaFault[] {
   return faults;
 }
 
-/** The page and form files of every module folder under `<root>/modules`. */
+/** Every file of every module folder under `<root>/modules`: module.json, collections, pages, forms, seed. */
 function moduleFiles(root: string): string[] {
   const modulesDir = join(root, 'modules');
   if (!existsSync(modulesDir)) return [];
-  return readdirSync(modulesDir).flatMap((name) =>
-    (['pages', 'forms'] as const).flatMap((folder) => {
-      const dir = join(modulesDir, name, folder);
-      return existsSync(dir) ? listJsonFiles(dir) : [];
-    }),
-  );
+  return readdirSync(modulesDir).flatMap((name) => {
+    const manifest = join(modulesDir, name, 'module.json');
+    return [
+      ...(existsSync(manifest) ? [manifest] : []),
+      ...(['collections', 'pages', 'forms', 'seed'] as const).flatMap((folder) => {
+        const dir = join(modulesDir, name, folder);
+        return existsSync(dir) ? listJsonFiles(dir) : [];
+      }),
+    ];
+  });
 }
 
 /** Ids are file names and must be unique across `schemas/` and every module, since the browser finds them by id. */
@@ -224,10 +231,14 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
 
   // Module folders (`modules/<name>/pages|forms/*.json`) beside `schemas/` hold files of the same kinds.
   const files = [...listJsonFiles(schemasDir).filter((path) => !path.startsWith(metaDir)), ...moduleFiles(root)];
-  const inFolder = (folder: 'forms' | 'pages') => files.filter((path) => basename(join(path, '..')) === folder);
-  const forms = new Set(inFolder('forms').map((path) => basename(path, '.json')));
+  const inFolder = (folder: 'forms' | 'pages' | 'collections') =>
+    files.filter((path) => basename(join(path, '..')) === folder);
+  // A collection is also the form of its create and edit dialogs, under its own id.
+  const formLike = [...inFolder('forms'), ...inFolder('collections')];
+  const forms = new Set(formLike.map((path) => basename(path, '.json')));
   const pages = new Set(inFolder('pages').map((path) => basename(path, '.json')));
-  faults.push(...duplicateIds(root, inFolder('forms'), '表单'), ...duplicateIds(root, inFolder('pages'), '页面'));
+  const collections = new Set(inFolder('collections').map((path) => basename(path, '.json')));
+  faults.push(...duplicateIds(root, formLike, '表单'), ...duplicateIds(root, inFolder('pages'), '页面'));
 
   for (const path of files) {
     const file = relative(root, path);
@@ -256,6 +267,19 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
       faults.push({ file, pointer: '/id', message: `id 必须与文件名一致："${basename(path, '.json')}"` });
     }
     if (kind === 'form') faults.push(...formFaults(file, content));
+    if (kind === 'collection') {
+      // A field a status step requires may carry a `required` message: the step shows it.
+      const schema = isObject(content.schema) ? content.schema : {};
+      const steps =
+        isObject(content.status) && Array.isArray(content.status.transitions) ? content.status.transitions : [];
+      const stepRequired = steps.flatMap((step) =>
+        isObject(step) && Array.isArray(step.requires) ? step.requires : [],
+      );
+      const required = [...new Set([...(Array.isArray(schema.required) ? schema.required : []), ...stepRequired])];
+      faults.push(...formFaults(file, { ...content, schema: { ...schema, required } }));
+      for (const fault of collectionFaults(content as unknown as CollectionFile, collections))
+        faults.push({ file, ...fault });
+    }
     const missingForm = (name: Json | undefined, pointer: string) => {
       if (typeof name === 'string' && !forms.has(name)) {
         faults.push({ file, pointer, message: `表单 "${name}" 不存在（schemas/forms/${name}.json）` });

@@ -18,6 +18,8 @@ export interface CrudDialogProps {
   action: CrudDialogAction;
   /** The row being edited, or the context of a new one (the chosen tree node as `$tree`). */
   context: TemplateContext;
+  /** The page's own context (the user, the selected project): `fromRow` templates and option sources read it. */
+  host?: TemplateContext;
   rowKey: string;
   onClose: () => void;
   onSaved: () => void;
@@ -30,14 +32,16 @@ function withoutEmpty(values: Record<string, unknown>): FormData {
   );
 }
 
-export function CrudDialog({ action, context, rowKey, onClose, onSaved }: CrudDialogProps) {
+export function CrudDialog({ action, context, host = {}, rowKey, onClose, onSaved }: CrudDialogProps) {
   const seams = useSeams();
   const [initial, setInitial] = useState<FormData | null>(action.load ? null : initialFrom(context));
   const [error, setError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
 
   function initialFrom(source: TemplateContext): FormData {
-    const fromRow = action.fromRow ? (renderTemplate(action.fromRow, source) as Record<string, unknown>) : {};
+    const fromRow = action.fromRow
+      ? (renderTemplate(action.fromRow, { ...host, ...source }) as Record<string, unknown>)
+      : {};
     const key = source[rowKey];
     return withoutEmpty({
       ...(action.load || action.fromRow ? {} : source),
@@ -85,7 +89,7 @@ export function CrudDialog({ action, context, rowKey, onClose, onSaved }: CrudDi
         <SchemaForm
           formId={action.form}
           initialData={initial}
-          context={context}
+          context={{ ...host, ...context }}
           actions={[{ api: action.api, successMessage: action.successMessage ?? '保存成功' }]}
           onSubmitted={() => {
             onSaved();

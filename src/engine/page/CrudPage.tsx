@@ -216,6 +216,7 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
         <CrudDialog
           action={dialog.action}
           context={dialog.context}
+          host={context}
           rowKey={rowKey}
           onClose={() => setDialog(null)}
           onSaved={() => void refreshAll()}

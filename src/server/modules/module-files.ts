@@ -9,7 +9,7 @@ import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { CollectionFile } from '../../shared/collections.js';
-import { collectionFaults } from '../collections/collection-faults.js';
+import { collectionFaults } from '../../shared/collection-faults.js';
 import { projectRoot, schemasDir } from '../paths.js';
 import type { DictionarySeedFile, MenuSeedItem } from '../seed/seed-files.js';
 import type { FormFile } from '../services/form-validation.js';

@@ -2,7 +2,7 @@
  * What a meta-schema cannot see in a collection file: names that must point at something that exists. Every
  * fault names its JSON pointer, for `schemas:check` and for the server, which refuses to start on a faulty file.
  */
-import { isStoredComputed, type CollectionFile } from '../../shared/collections.js';
+import { isStoredComputed, type CollectionFile } from './collections.js';
 
 export interface CollectionFault {
   pointer: string;
