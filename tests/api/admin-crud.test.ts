@@ -205,6 +205,46 @@ describe('dictionaries', () => {
   });
 });
 
+describe('whitespace-only values', () => {
+  it("a required text of spaces is refused with the field's required message, on create and on update", async () => {
+    const blankLabel = await as.admin.call('POST', '/api/system/dictionary', {
+      type: 'blank_test',
+      label: '   ',
+      value: '1',
+    });
+    expect(blankLabel).toMatchObject({ msgCode: -400, errMsg: '请输入标签' });
+    expect((blankLabel.data as { errors: unknown[] }).errors).toEqual([{ field: 'label', message: '请输入标签' }]);
+    const tabs = await as.admin.call('POST', '/api/system/dictionary', {
+      type: 'blank_test',
+      label: '标签',
+      value: '\t \u3000',
+    });
+    expect(tabs).toMatchObject({ msgCode: -400, errMsg: '请输入键值' });
+    const created = await as.admin.call<{ id: string }>('POST', '/api/system/dictionary', {
+      type: 'blank_test',
+      label: '标签',
+      value: '1',
+    });
+    expect(created.msgCode).toBe(0);
+    const renamed = await as.admin.call('PUT', `/api/system/dictionary/${created.data!.id}`, {
+      type: 'blank_test',
+      label: '  ',
+      value: '1',
+    });
+    expect(renamed).toMatchObject({ msgCode: -400, errMsg: '请输入标签' });
+    const office = await as.admin.call('POST', '/api/system/office', {
+      parentId: 'office-east',
+      name: '  ',
+      type: '3',
+    });
+    expect(office.msgCode).toBe(-400);
+    expect(office.errMsg).not.toBe('');
+    expect(office.errMsg).toBe(
+      (await as.admin.call('POST', '/api/system/office', { parentId: 'office-east', type: '3' })).errMsg,
+    );
+  });
+});
+
 describe('roles and users', () => {
   it('a role with menus, users assigned, the role-user list, update, delete', async () => {
     const created = await as.admin.call<{ id: string; menuIds: string[] }>('POST', '/api/system/role', {
