@@ -1,9 +1,10 @@
 import '@arco-design/web-react/es/_util/react-19-adapter';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { EngineProvider } from '../engine/seams';
+import { AppProviders } from './shell/AppProviders';
+import { translateArcoAriaLabels } from './shell/aria-labels-zh';
 import { AppRoutes } from './shell/routes';
-import { BASENAME, seams } from './shell/seams';
+import { BASENAME } from './shell/seams';
 import { refreshBaseConfig } from './shell/base-config';
 import { hasToken } from './session/storage';
 import './shell/global.css';
@@ -12,11 +13,11 @@ void refreshBaseConfig();
 
 const container = document.getElementById('root') as HTMLElement;
 const app = (
-  <EngineProvider seams={seams}>
+  <AppProviders>
     <BrowserRouter basename={BASENAME}>
       <AppRoutes />
     </BrowserRouter>
-  </EngineProvider>
+  </AppProviders>
 );
 
 // /login arrives prerendered for a visitor with nothing stored (src/app/prerender.tsx): hydrate it, keeping what
@@ -27,3 +28,5 @@ if (container.firstElementChild && !hasToken()) {
   container.replaceChildren();
   createRoot(container).render(app);
 }
+// After the first render, so that hydrating the prerendered login page meets the markup the server wrote.
+translateArcoAriaLabels(document.body);
