@@ -65,7 +65,7 @@ function clouds(next: () => number): string {
 
 function skyline(color: string, next: () => number): string {
   let out = `<g fill="${color}">`;
-  for (let x = 0; x < WIDTH; ) {
+  for (let x = 0; x < WIDTH;) {
     const w = 40 + next() * 70;
     const h = 50 + next() * 120;
     out += `<rect x="${x.toFixed(0)}" y="${(GROUND - h).toFixed(0)}" width="${w.toFixed(0)}" height="${h.toFixed(0)}"/>`;

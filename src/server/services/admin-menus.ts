@@ -8,7 +8,7 @@ import type { MenuRow } from '../db/tables.js';
 import { conflict, notFound, optional } from './admin-common.js';
 import { hasChildren, liveSubtree, ROOT_PARENT, TreeRows } from './admin-tree.js';
 import { buildMenuTree, toMenuRecord } from './menus.js';
-import type { Permissions } from './permissions.js';
+import type { DataScope, Permissions } from './permissions.js';
 import { MENU_ICON_NAMES } from '../../shared/menu-icons.js';
 
 /** The menu admin entity of spec section 3 (schemas/forms/admin-menu.json). */
@@ -133,6 +133,14 @@ export class AdminMenus {
       )
       .execute();
     return filterMenuTree(rows, filter);
+  }
+
+  /**
+   * The tree a role editor may hand on (the rule of AdminRoles' menu check): every live menu for an administrator
+   * of all data, so that a menu just created can be granted at once; only the menus the caller holds otherwise.
+   */
+  async grantableTree(userId: string, scope: DataScope, filter: TreeFilter): Promise<MenuRecord[]> {
+    return scope.all ? this.tree(ROOT_PARENT, filter) : this.grantedTree(userId, filter);
   }
 
   /** Ids of the live menus the user's roles grant (what a restricted administrator may hand on). */
