@@ -24,7 +24,12 @@ import { CrudDialog } from './CrudDialog';
 import { CrudExport } from './CrudExport';
 import { CrudImport } from './CrudImport';
 import { CrudTree, type TreeNode } from './CrudTree';
+import { useWindowWidth } from './use-window-width';
 import './crud-page.css';
+
+/** Room for one text button of the 操作 column (two Chinese characters and its padding), and the cell's padding. */
+const ROW_ACTION_WIDTH = 52;
+const ROW_ACTIONS_PADDING = 24;
 
 type Row = Record<string, unknown>;
 
@@ -51,6 +56,7 @@ function LoadedCrudPage({ file }: { file: CrudPageFile }) {
   const [page, setPage] = useState(1);
   const [node, setNode] = useState<TreeNode | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const windowWidth = useWindowWidth();
 
   // What the list shows (the export takes the same), then the page of it.
   const filters: Row = {
@@ -122,13 +128,15 @@ function LoadedCrudPage({ file }: { file: CrudPageFile }) {
     </span>
   );
 
-  const hasRowActions = Boolean(
-    (file.edit && can(file.edit.permission)) ||
-    (file.delete && can(file.delete.permission)) ||
-    file.rowActions?.some((action) => can(action.permission ?? action.dialog?.permission)),
-  );
+  // The 操作 column is as wide as the buttons the user may have, so that the data columns keep the room.
+  const rowActionCount =
+    (file.edit && can(file.edit.permission) ? 1 : 0) +
+    (file.delete && can(file.delete.permission) ? 1 : 0) +
+    (file.rowActions?.filter((action) => can(action.permission ?? action.dialog?.permission)).length ?? 0);
+  const hasRowActions = rowActionCount > 0;
   const columns: TableColumnProps<Row>[] = [
-    ...file.columns.map((column) => ({
+    // A column may ask for a wide window (`hideBelow`): at the 1280px minimum the table fits without scrolling.
+    ...file.columns.filter((column) => !column.hideBelow || windowWidth >= column.hideBelow).map((column) => ({
       title: column.title,
       dataIndex: column.field,
       width: column.width,
@@ -137,7 +145,14 @@ function LoadedCrudPage({ file }: { file: CrudPageFile }) {
     })),
     // Pinned right: on a narrow screen the wide tables scroll sideways, the actions stay in view.
     ...(hasRowActions
-      ? [{ title: '操作', width: 200, fixed: 'right' as const, render: (_: unknown, row: Row) => rowActions(row) }]
+      ? [
+          {
+            title: '操作',
+            width: rowActionCount * ROW_ACTION_WIDTH + ROW_ACTIONS_PADDING,
+            fixed: 'right' as const,
+            render: (_: unknown, row: Row) => rowActions(row),
+          },
+        ]
       : []),
   ];
 
