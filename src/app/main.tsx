@@ -1,10 +1,10 @@
 import '@arco-design/web-react/es/_util/react-19-adapter';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AppProviders } from './shell/AppProviders';
+import { EngineProvider } from '../engine/seams';
 import { translateArcoAriaLabels } from './shell/aria-labels-zh';
 import { AppRoutes } from './shell/routes';
-import { BASENAME } from './shell/seams';
+import { BASENAME, seams } from './shell/seams';
 import { refreshBaseConfig } from './shell/base-config';
 import { hasToken } from './session/storage';
 import './shell/global.css';
@@ -13,11 +13,11 @@ void refreshBaseConfig();
 
 const container = document.getElementById('root') as HTMLElement;
 const app = (
-  <AppProviders>
+  <EngineProvider seams={seams}>
     <BrowserRouter basename={BASENAME}>
       <AppRoutes />
     </BrowserRouter>
-  </AppProviders>
+  </EngineProvider>
 );
 
 // /login arrives prerendered for a visitor with nothing stored (src/app/prerender.tsx): hydrate it, keeping what
@@ -28,5 +28,7 @@ if (container.firstElementChild && !hasToken()) {
   container.replaceChildren();
   createRoot(container).render(app);
 }
-// After the first render, so that hydrating the prerendered login page meets the markup the server wrote.
+// Arco's components already speak zh-CN (its default locale: no ConfigProvider, which would also pull Message and
+// Notification into the login page's bundle); the labels it hard-codes in English are translated here, after the
+// first render, so that hydrating the prerendered login page meets the markup the server wrote.
 translateArcoAriaLabels(document.body);

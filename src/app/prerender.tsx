@@ -4,18 +4,18 @@
  */
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { AppProviders } from './shell/AppProviders';
+import { EngineProvider } from '../engine/seams';
 import { AppRoutes } from './shell/routes';
-import { BASENAME } from './shell/seams';
+import { BASENAME, seams } from './shell/seams';
 import { LOGIN_PATH } from './guard/route-guard';
 
 /** The markup of /login for a visitor with nothing stored. */
 export function render(): string {
   return renderToString(
-    <AppProviders>
+    <EngineProvider seams={seams}>
       <StaticRouter basename={BASENAME} location={`${BASENAME}${LOGIN_PATH}`}>
         <AppRoutes />
       </StaticRouter>
-    </AppProviders>,
+    </EngineProvider>,
   );
 }
