@@ -28,7 +28,7 @@ import { useWindowWidth } from './use-window-width';
 import './crud-page.css';
 
 /** Room for one text button of the 操作 column (two Chinese characters and its padding), and the cell's padding. */
-const ROW_ACTION_WIDTH = 46;
+const ROW_ACTION_WIDTH = 58;
 const ROW_ACTIONS_PADDING = 24;
 
 type Row = Record<string, unknown>;
