@@ -136,13 +136,15 @@ function LoadedCrudPage({ file }: { file: CrudPageFile }) {
   const hasRowActions = rowActionCount > 0;
   const columns: TableColumnProps<Row>[] = [
     // A column may ask for a wide window (`hideBelow`): at the 1280px minimum the table fits without scrolling.
-    ...file.columns.filter((column) => !column.hideBelow || windowWidth >= column.hideBelow).map((column) => ({
-      title: column.title,
-      dataIndex: column.field,
-      width: column.width,
-      ellipsis: true,
-      render: (_value: unknown, row: Row) => cellValue(column, row),
-    })),
+    ...file.columns
+      .filter((column) => !column.hideBelow || windowWidth >= column.hideBelow)
+      .map((column) => ({
+        title: column.title,
+        dataIndex: column.field,
+        width: column.width,
+        ellipsis: true,
+        render: (_value: unknown, row: Row) => cellValue(column, row),
+      })),
     // Pinned right: on a narrow screen the wide tables scroll sideways, the actions stay in view.
     ...(hasRowActions
       ? [
