@@ -15,6 +15,7 @@ const SOURCES = [
   'src/shared',
   'schemas',
   'index.html',
+  'public',
   'vite.config.ts',
   'package.json',
 ];

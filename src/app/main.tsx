@@ -2,6 +2,7 @@ import '@arco-design/web-react/es/_util/react-19-adapter';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { EngineProvider } from '../engine/seams';
+import { translateArcoAriaLabels } from './shell/aria-labels-zh';
 import { AppRoutes } from './shell/routes';
 import { BASENAME, seams } from './shell/seams';
 import { refreshBaseConfig } from './shell/base-config';
@@ -27,3 +28,7 @@ if (container.firstElementChild && !hasToken()) {
   container.replaceChildren();
   createRoot(container).render(app);
 }
+// Arco's components already speak zh-CN (its default locale: no ConfigProvider, which would also pull Message and
+// Notification into the login page's bundle); the labels it hard-codes in English are translated here, after the
+// first render, so that hydrating the prerendered login page meets the markup the server wrote.
+translateArcoAriaLabels(document.body);

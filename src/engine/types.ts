@@ -117,6 +117,8 @@ export interface CrudColumn {
   field: string;
   title: string;
   width?: number;
+  /** Shown only when the window is at least this wide (px). */
+  hideBelow?: number;
   format?: 'text' | 'datetime' | 'date' | 'yesno' | 'map' | 'image' | 'list';
   map?: Record<string, string>;
   listField?: string;

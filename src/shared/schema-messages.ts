@@ -108,17 +108,23 @@ export function fieldOrder(root: JsonSchemaNode, prefix = ''): string[] {
   return fields;
 }
 
+/** Text that says nothing: empty or only whitespace (a label of spaces is no label). */
+export function isBlank(value: unknown): boolean {
+  return typeof value === 'string' && value.trim() === '';
+}
+
 /**
- * A browser form leaves an emptied text field out of its data; the server treats an empty string the same way,
- * so "required" means the same thing on both sides.
+ * A browser form leaves an emptied text field out of its data; both sides also treat a whitespace-only value as
+ * absent before validating, so "required" means the same thing on both sides and answers with the field's own
+ * required message (the browser through src/engine/form/form-validator.ts, the server through form-validation.ts).
  */
-export function dropEmptyStrings<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((item) => dropEmptyStrings(item)) as T;
+export function dropBlankStrings<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item) => dropBlankStrings(item)) as T;
   if (value === null || typeof value !== 'object') return value;
   const result: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    if (item === '') continue;
-    result[key] = dropEmptyStrings(item);
+    if (isBlank(item)) continue;
+    result[key] = dropBlankStrings(item);
   }
   return result as T;
 }

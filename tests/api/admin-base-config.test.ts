@@ -137,7 +137,7 @@ describe('validation messages (schemas/forms/admin-base-config.json)', () => {
     ['name too long', { ...valid, name: '名'.repeat(51) }, 'name', '平台名称不能超过50个字符'],
     ['version too long', { ...valid, version: '1'.repeat(21) }, 'version', '版本不能超过20个字符'],
     ['support too long', { ...valid, support: '支'.repeat(101) }, 'support', '技术支持不能超过100个字符'],
-    ['defaultMenu blank', { ...valid, defaultMenu: ' ' }, 'defaultMenu', '默认菜单必须以 / 开头'],
+    ['defaultMenu after a space', { ...valid, defaultMenu: ' /work-bench' }, 'defaultMenu', '默认菜单必须以 / 开头'],
     ['defaultMenu relative', { ...valid, defaultMenu: 'work-bench' }, 'defaultMenu', '默认菜单必须以 / 开头'],
     [
       'titleLogo not an image',

@@ -205,6 +205,93 @@ describe('dictionaries', () => {
   });
 });
 
+describe('whitespace-only values', () => {
+  it("a required text of spaces is refused with the field's required message, on create and on update", async () => {
+    const blankLabel = await as.admin.call('POST', '/api/system/dictionary', {
+      type: 'blank_test',
+      label: '   ',
+      value: '1',
+    });
+    expect(blankLabel).toMatchObject({ msgCode: -400, errMsg: '请输入标签' });
+    expect((blankLabel.data as { errors: unknown[] }).errors).toEqual([{ field: 'label', message: '请输入标签' }]);
+    const tabs = await as.admin.call('POST', '/api/system/dictionary', {
+      type: 'blank_test',
+      label: '标签',
+      value: '\t \u3000',
+    });
+    expect(tabs).toMatchObject({ msgCode: -400, errMsg: '请输入键值' });
+    const created = await as.admin.call<{ id: string }>('POST', '/api/system/dictionary', {
+      type: 'blank_test',
+      label: '标签',
+      value: '1',
+    });
+    expect(created.msgCode).toBe(0);
+    const renamed = await as.admin.call('PUT', `/api/system/dictionary/${created.data!.id}`, {
+      type: 'blank_test',
+      label: '  ',
+      value: '1',
+    });
+    expect(renamed).toMatchObject({ msgCode: -400, errMsg: '请输入标签' });
+    const office = await as.admin.call('POST', '/api/system/office', {
+      parentId: 'office-east',
+      name: '  ',
+      type: '3',
+    });
+    expect(office.msgCode).toBe(-400);
+    expect(office.errMsg).not.toBe('');
+    expect(office.errMsg).toBe(
+      (await as.admin.call('POST', '/api/system/office', { parentId: 'office-east', type: '3' })).errMsg,
+    );
+  });
+});
+
+describe('the menus a role editor may grant', () => {
+  it('a menu created in 菜单管理 is grantable at once by an administrator; a company manager is offered what it holds', async () => {
+    const created = await as.admin.call<MenuRecord>('POST', '/api/system/menu', {
+      parentId: 'sys',
+      name: '新建的菜单',
+      href: '/systemProject/fresh',
+      isShow: '1',
+      specialLogo: 'navigation',
+    });
+    expect(created.msgCode).toBe(0);
+    const id = created.data!.id;
+    const grantable = await as.admin.call<Tree[]>('GET', '/api/system/role/grantableMenus/treeData');
+    expect(flat(grantable.data!).map((m) => m.id)).toContain(id);
+    // The administrator's own menus do not hold it: that tree could never offer it.
+    const own = await as.admin.call<Tree[]>('GET', '/api/user/current/menus/treeData');
+    expect(flat(own.data!).map((m) => m.id)).not.toContain(id);
+
+    const role = await as.admin.call<{ id: string }>('POST', '/api/system/role', {
+      name: '新菜单角色',
+      enname: 'freshMenuRole',
+      useable: '1',
+      dataScope: '2',
+      menuIds: [id],
+    });
+    expect(role.msgCode).toBe(0);
+    expect(
+      (await as.admin.call<{ menuIds: string[] }>('GET', `/api/system/role/${role.data!.id}`)).data!.menuIds,
+    ).toEqual([id]);
+
+    const managerTree = await as.manager.call<Tree[]>('GET', '/api/system/role/grantableMenus/treeData');
+    const managerOwn = await as.manager.call<Tree[]>('GET', '/api/user/current/menus/treeData');
+    expect(
+      flat(managerTree.data!)
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual(
+      flat(managerOwn.data!)
+        .map((m) => m.id)
+        .sort(),
+    );
+    expect(flat(managerTree.data!).map((m) => m.id)).not.toContain(id);
+
+    expect((await as.admin.call('DELETE', `/api/system/role/${role.data!.id}`)).msgCode).toBe(0);
+    expect((await as.admin.call('DELETE', `/api/system/menu/${id}`)).msgCode).toBe(0);
+  });
+});
+
 describe('roles and users', () => {
   it('a role with menus, users assigned, the role-user list, update, delete', async () => {
     const created = await as.admin.call<{ id: string; menuIds: string[] }>('POST', '/api/system/role', {

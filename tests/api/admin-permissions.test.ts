@@ -36,6 +36,7 @@ const matrix: Row[] = [
   ['GET', '/api/user/v1.0/importTemplate', ...ADMIN_AND_MANAGER],
   ['POST', '/api/user/v1.0/importUserInfo', ...ADMIN_AND_MANAGER],
   ['GET', '/api/user/current/menus/treeData?isShowHide=1', ...LOGGED_IN],
+  ['GET', '/api/system/role/grantableMenus/treeData', ...ADMIN_AND_MANAGER],
   ['GET', '/api/user/current/roles', ...LOGGED_IN],
   ['GET', '/api/user/current/permissions', ...LOGGED_IN],
   // Areas: readable with sys:office:view too (the office form's area select).

@@ -127,6 +127,45 @@ describe('change password', () => {
   });
 });
 
+describe('change password: the contract of spec section 7', () => {
+  it('accepts exactly oldPassword and newPassword; a confirmation that is sent must still match', async () => {
+    await addUser('user-cp3', 'changer3', 'Change@2026');
+    const tokens = await loginTokens(t.app, 'changer3', 'Change@2026');
+    const keys = await publicKeys(t.app);
+    const send = (payload: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/v1.0/validateChangePassword',
+        headers: { 'access-token': tokens.access_token },
+        payload,
+      });
+    const sm2 = (text: string) => sm2LikeBrowser(keys.sm2PublicKey, text);
+    expect(
+      json(
+        await send({ oldPassword: sm2('Change@2026'), newPassword: sm2('Newer2026'), againPassword: sm2('Other2026') }),
+      ),
+    ).toMatchObject({ msgCode: -400, errMsg: '两次输入的新密码不一致，请重新输入。' });
+    expect(json(await send({ oldPassword: sm2('Change@2026') }))).toMatchObject({
+      msgCode: -400,
+      errMsg: '请输入新密码',
+    });
+    expect(json(await send({ oldPassword: sm2('Change@2026'), newPassword: sm2('Newer2026') }))).toEqual({
+      msgCode: 0,
+      errMsg: '密码修改成功，请使用新密码重新登录',
+    });
+    expect(json(await login(t.app, 'changer3', 'Newer2026')).msgCode).toBe(0);
+  });
+
+  it("a new password of spaces is no password: the field's required message", async () => {
+    await addUser('user-cp4', 'changer4', 'Change@2026');
+    const tokens = await loginTokens(t.app, 'changer4', 'Change@2026');
+    expect(json(await changePassword(tokens.access_token, 'Change@2026', '        '))).toMatchObject({
+      msgCode: -400,
+      errMsg: '请输入新密码',
+    });
+  });
+});
+
 describe('forgot password', () => {
   const PHONE = '13500000001';
   const sendSms = (phoneNumber: string) =>

@@ -65,6 +65,7 @@ const crudColumn: Members<CrudColumn> = {
   format: true,
   map: true,
   listField: true,
+  hideBelow: true,
 };
 const crudList: Members<CrudPageFile['list']> = {
   api: true,

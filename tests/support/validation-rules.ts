@@ -54,6 +54,8 @@ export interface RuleCase {
   message: string;
   /** Other fields changed with the invalid value (a confirmation checked on its own needs an equal partner). */
   invalidWith?: Record<string, string>;
+  /** Only the browser form enforces it (the form file's `requiredInBrowserOnly`): the API accepts the body. */
+  browserOnly?: boolean;
 }
 
 const PASSWORD_RULE = '必须包含英文字母、数字，不小于8位';
@@ -80,7 +82,10 @@ export const ruleCases: RuleCase[] = [
   // Change password
   c('change-password', 'oldPassword', 'required', 'Admin@2026', undefined, '请输入旧密码'),
   c('change-password', 'newPassword', 'required', 'Newpass2026', undefined, '请输入新密码'),
-  c('change-password', 'againPassword', 'required', 'Newpass2026', undefined, '请再次输入密码确认'),
+  {
+    ...c('change-password', 'againPassword', 'required', 'Newpass2026', undefined, '请再次输入密码确认'),
+    browserOnly: true,
+  },
   c('change-password', 'newPassword', 'letters and digits', 'Newpass2026', 'onlyletters', PASSWORD_RULE),
   c('change-password', 'newPassword', 'at least 8', 'Newpass2026', 'abc1234', PASSWORD_RULE),
   c('change-password', 'againPassword', 'letters and digits', 'Newpass2026', '12345678', PASSWORD_RULE, {

@@ -3,7 +3,7 @@ import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { formAjvOptions } from '../../src/shared/ajv-options';
 import {
-  dropEmptyStrings,
+  dropBlankStrings,
   fieldOrder,
   resolveError,
   resolveErrors,
@@ -217,32 +217,33 @@ describe('fieldOrder', () => {
   });
 });
 
-describe('dropEmptyStrings', () => {
-  it('removes empty strings deeply and keeps every other value', () => {
+describe('dropBlankStrings', () => {
+  it('removes empty and whitespace-only strings deeply and keeps every other value', () => {
     expect(
-      dropEmptyStrings({
+      dropBlankStrings({
         a: '',
         b: 'x',
         c: 0,
         d: false,
         e: null,
-        f: { g: '', h: ' ' },
-        list: [{ i: '', j: 1 }, 'k'],
+        f: { g: '', h: ' ', i: ' y ' },
+        list: [{ i: '\t\u3000', j: 1 }, 'k'],
       }),
-    ).toEqual({ b: 'x', c: 0, d: false, e: null, f: { h: ' ' }, list: [{ j: 1 }, 'k'] });
+    ).toEqual({ b: 'x', c: 0, d: false, e: null, f: { i: ' y ' }, list: [{ j: 1 }, 'k'] });
   });
 
   it('leaves primitives alone and does not mutate the input', () => {
-    expect(dropEmptyStrings('')).toBe('');
-    expect(dropEmptyStrings(3)).toBe(3);
+    expect(dropBlankStrings('')).toBe('');
+    expect(dropBlankStrings(3)).toBe(3);
     const input = { a: '', b: 'b' };
-    dropEmptyStrings(input);
+    dropBlankStrings(input);
     expect(input).toEqual({ a: '', b: 'b' });
   });
 
-  it('makes an emptied required field fail as "required"', () => {
-    const body = dropEmptyStrings({ ...valid, username: '' });
-    const [error] = errorsOf(body);
-    expect(resolveError(schema, error, fallback).message).toBe('请输入用户名');
+  it('makes an emptied or blank required field fail as "required"', () => {
+    for (const username of ['', '   ']) {
+      const [error] = errorsOf(dropBlankStrings({ ...valid, username }));
+      expect(resolveError(schema, error, fallback).message).toBe('请输入用户名');
+    }
   });
 });

@@ -17,8 +17,10 @@ import { hasToken, readStored } from '../session/storage';
 import { useSiteName } from '../shell/base-config';
 import { openInNewWindow } from '../shell/new-window';
 import { prepareAiLibrary, type AiPrepared } from './ai-library';
+import { concreteAppUrl } from './concrete-app';
 import { selectedProject } from '../layout/selected-project';
 import { tileAction } from './tile-actions';
+import { MenuIcon } from '../menus/menu-icons';
 
 const AiSmsDialog = lazy(() => import('./AiSmsDialog'));
 const AppDownload = lazy(() => import('./AppDownload'));
@@ -52,6 +54,14 @@ export function GatewayPage() {
     }
   };
 
+  const openConcreteApp = async () => {
+    try {
+      openInNewWindow(await concreteAppUrl(seams, selectedProject()?.projectName), seams);
+    } catch {
+      // the HTTP client has shown the server's message
+    }
+  };
+
   const open = (tile: MenuRecord) => {
     const action = tileAction(tile, loggedIn, selectedProject()?.projectName);
     switch (action.kind) {
@@ -69,12 +79,13 @@ export function GatewayPage() {
         break;
       case 'special':
         if (action.handler === 'ai-library') void openAiLibrary();
+        else if (action.handler === 'concrete-app') void openConcreteApp();
         break;
     }
   };
 
   return (
-    <div className="gateway-page">
+    <div className="gateway-page" id="gateway-top">
       <header className="gateway-header">
         <div className="gateway-brand">{name}</div>
         <nav className="gateway-menu" aria-label="门户导航">
@@ -104,9 +115,19 @@ export function GatewayPage() {
       </header>
       <Carousel className="gateway-carousel" autoPlay indicatorType="line" showArrow="hover" aria-label="平台介绍">
         {gateway.carousel.map((slide) => (
-          <div key={slide.title} className="gateway-slide" style={{ background: slide.color }}>
-            <h3>{slide.title}</h3>
-            {slide.description && <p>{slide.description}</p>}
+          <div
+            key={slide.title}
+            className="gateway-slide"
+            style={{
+              backgroundColor: slide.color,
+              backgroundImage: slide.image ? `url(${import.meta.env.BASE_URL}${slide.image})` : undefined,
+            }}
+            data-testid="gateway-slide"
+          >
+            <div className="gateway-slide-text">
+              <h3>{slide.title}</h3>
+              {slide.description && <p>{slide.description}</p>}
+            </div>
           </div>
         ))}
       </Carousel>
@@ -126,8 +147,8 @@ export function GatewayPage() {
           {tiles?.map((tile) => (
             <li key={tile.id}>
               <button type="button" className="gateway-tile" onClick={() => open(tile)} title={tile.name}>
-                <span className="gateway-tile-icon" style={{ background: tile.iconColor || '#165dff' }} aria-hidden>
-                  {tile.name.slice(0, 1)}
+                <span className="gateway-tile-icon" style={{ background: tile.iconColor || '#165dff' }}>
+                  <MenuIcon name={tile.icon} />
                 </span>
                 <span className="gateway-tile-name">{tile.name}</span>
               </button>

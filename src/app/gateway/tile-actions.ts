@@ -13,8 +13,8 @@ export type TileAction =
   | { kind: 'unavailable'; message: string };
 
 export const UNAVAILABLE_MESSAGE = '该入口暂未开放';
-/** Targets handled by code of their own rather than by a route. */
-export const SPECIAL_HANDLERS = ['ai-library'] as const;
+/** Targets handled by code of their own rather than by a route; each needs login (spec section 6). */
+export const SPECIAL_HANDLERS = ['ai-library', 'concrete-app'] as const;
 
 /**
  * A tile is a menu record: where it leads is decided as for every menu (menus/menu-tree.ts `appTarget`, third-party

@@ -6,14 +6,15 @@
 import { Input, Trigger } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Input/style/css.js';
 import '@arco-design/web-react/es/Trigger/style/css.js';
-import { IconApps, IconStar, IconStarFill } from '@arco-design/web-react/icon';
+import { IconStar, IconStarFill } from '@arco-design/web-react/icon';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { runAction } from '../../engine/actions';
 import { useSeams } from '../../engine/seams';
 import { useApi } from '../../engine/use-api';
 import type { MenuRecord } from '../../shared/envelope';
-import { previewApps, searchApps, visibleItems } from '../menus/menu-tree';
+import { MenuIcon } from '../menus/menu-icons';
+import { leadsTo, previewApps, searchApps, visibleItems } from '../menus/menu-tree';
 import { openApp } from '../menus/open-app';
 import { portalApis } from '../portal-apis';
 import { previewName, sideMenuName } from './names';
@@ -99,7 +100,7 @@ function PreviewPanel({ entry, close }: { entry: MenuRecord; close: () => void }
   );
 }
 
-function SideEntry({ entry }: { entry: MenuRecord }) {
+function SideEntry({ entry, active }: { entry: MenuRecord; active: boolean }) {
   const [visible, setVisible] = useState(false);
   const navigate = useNavigate();
   const seams = useSeams();
@@ -116,12 +117,18 @@ function SideEntry({ entry }: { entry: MenuRecord }) {
     >
       <button
         type="button"
-        className="side-entry"
+        className={active ? 'side-entry side-entry-active' : 'side-entry'}
         title={entry.name}
         data-testid="side-entry"
+        aria-current={active ? 'page' : undefined}
         onClick={() => (entry.href || entry.vueRoute ? openApp(entry, seams, navigate, open) : setVisible(true))}
       >
-        <IconApps className="side-entry-icon" style={entry.iconColor ? { color: entry.iconColor } : undefined} />
+        {/* The active entry shows its highlight icon (spec section 3), falling back to its icon. */}
+        <MenuIcon
+          className="side-entry-icon"
+          name={active ? entry.highlightIcon || entry.icon : entry.icon}
+          color={active ? undefined : entry.iconColor || undefined}
+        />
         <span className="side-entry-name">{sideMenuName(entry.name)}</span>
       </button>
     </Trigger>
@@ -129,10 +136,11 @@ function SideEntry({ entry }: { entry: MenuRecord }) {
 }
 
 export function SideMenu({ tree }: { tree: MenuRecord[] }) {
+  const { pathname } = useLocation();
   return (
     <nav className="side-menu" aria-label="功能菜单">
       {visibleItems(tree).map((entry) => (
-        <SideEntry key={entry.id} entry={entry} />
+        <SideEntry key={entry.id} entry={entry} active={leadsTo(entry, pathname)} />
       ))}
     </nav>
   );

@@ -63,6 +63,14 @@ export function visibleItems(items: readonly MenuRecord[]): MenuRecord[] {
   return items.filter((item) => item.isShow !== '0' && item.specialLogo !== 'permission');
 }
 
+/** Whether the entry or one of its descendants is the screen at `pathname` (the side menu marks that entry). */
+export function leadsTo(entry: MenuRecord, pathname: string): boolean {
+  const path = normalisePath(pathname);
+  const href = entry.href || entry.vueRoute;
+  if (href && href.startsWith('/') && normalisePath(href) === path) return true;
+  return (entry.childList ?? []).some((child) => leadsTo(child, pathname));
+}
+
 /** The child apps an entry's hover preview lists: the tree down to its third level (the entry is the first). */
 export function previewApps(entry: MenuRecord, levels = 3): MenuRecord[] {
   const apps: MenuRecord[] = [];

@@ -18,6 +18,20 @@ import { findProject, toSelection, type CompanyTreeNode } from './project-tree';
 import { ProjectTree } from './ProjectTree';
 import './projects.css';
 import type { ProjectListRow } from '../../shared/projects';
+import { cellText, type TextColumn } from '../../shared/cell-text';
+import projectPage from '../../../schemas/pages/project.json';
+
+/**
+ * The words for a coded column, from the 项目管理 page's own column (schemas/pages/project.json), so that the picker
+ * and the administration screen say 房建 / 在建 alike.
+ */
+function coded(pageField: string, rowField: keyof ProjectListRow): (value: unknown, row: ProjectListRow) => string {
+  const column = (projectPage.columns as TextColumn[]).find((candidate) => candidate.field === pageField);
+  const format: TextColumn = { ...column, field: rowField };
+  return (_value, row) => cellText(format, row as unknown as Record<string, unknown>);
+}
+const engineeringTypeText = coded('engineeringType', 'ENGINEERING_TYPE');
+const projectStatusText = coded('status', 'PROJECT_STATUS');
 
 export const CHOOSE_PROJECT = '请选择项目';
 
@@ -25,7 +39,9 @@ export function ProjectPicker({ initial, onClose }: { initial: boolean; onClose:
   const seams = useSeams();
   const [collapsed, setCollapsed] = useState(false);
   const [chosen, setChosen] = useState<CompanyTreeNode | null>(null);
-  const [officeName, setOfficeName] = useState('');
+  /** The institution chosen in the tree: the table lists the projects under it. */
+  const [institution, setInstitution] = useState<CompanyTreeNode | null>(null);
+  const officeName = institution?.name ?? '';
   const [busy, setBusy] = useState(false);
   const { data: tree = [] } = useApi<CompanyTreeNode[]>(portalApis.companyTree, {});
   const query = useMemo(
@@ -88,11 +104,9 @@ export function ProjectPicker({ initial, onClose }: { initial: boolean; onClose:
             {!collapsed && (
               <ProjectTree
                 tree={tree}
-                selectedId={chosen?.id}
-                onSelect={(node) => {
-                  setChosen(node);
-                  setOfficeName('');
-                }}
+                selectedId={chosen?.id ?? institution?.id}
+                onSelect={setChosen}
+                onInstitution={setInstitution}
               />
             )}
           </aside>
@@ -114,8 +128,8 @@ export function ProjectPicker({ initial, onClose }: { initial: boolean; onClose:
               columns={[
                 { title: '项目名称', dataIndex: 'PROJECT_NAME' },
                 { title: '所属机构', dataIndex: 'OFFICE_NAME' },
-                { title: '工程类型', dataIndex: 'ENGINEERING_TYPE', width: 140 },
-                { title: '项目状态', dataIndex: 'PROJECT_STATUS', width: 120 },
+                { title: '工程类型', dataIndex: 'ENGINEERING_TYPE', width: 140, render: engineeringTypeText },
+                { title: '项目状态', dataIndex: 'PROJECT_STATUS', width: 120, render: projectStatusText },
                 { title: '区域编码', dataIndex: 'AREA_CODE', width: 120 },
               ]}
             />

@@ -1,4 +1,7 @@
-/** The institution tree of the project picker: labels cut at 26 characters, only type 3 nodes selectable. */
+/**
+ * The institution tree of the project selector and picker: labels cut at 26 characters, only type 3 nodes chosen
+ * as the project. With `onInstitution` (the picker) every node can be clicked to list the projects under it.
+ */
 import { Input, Tree } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Tree/style/css.js';
 import '@arco-design/web-react/es/Input/style/css.js';
@@ -13,12 +16,12 @@ interface ArcoNode {
   children: ArcoNode[];
 }
 
-function toArco(nodes: readonly CompanyTreeNode[]): ArcoNode[] {
+function toArco(nodes: readonly CompanyTreeNode[], everyNode: boolean): ArcoNode[] {
   return nodes.map((node) => ({
     key: node.id,
     title: <span title={node.name}>{treeLabel(node.name)}</span>,
-    selectable: isSelectable(node),
-    children: toArco(node.childList ?? []),
+    selectable: everyNode || isSelectable(node),
+    children: toArco(node.childList ?? [], everyNode),
   }));
 }
 
@@ -34,14 +37,19 @@ export function ProjectTree({
   tree,
   selectedId,
   onSelect,
+  onInstitution,
 }: {
   tree: CompanyTreeNode[];
   selectedId?: string;
+  /** A project department with a project was clicked. */
   onSelect: (node: CompanyTreeNode) => void;
+  /** Any node was clicked (called before `onSelect`). */
+  onInstitution?: (node: CompanyTreeNode) => void;
 }) {
   const [search, setSearch] = useState('');
   const byId = useMemo(() => index(tree), [tree]);
-  const shown = useMemo(() => toArco(filterTree(tree, search)), [tree, search]);
+  const everyNode = onInstitution !== undefined;
+  const shown = useMemo(() => toArco(filterTree(tree, search), everyNode), [tree, search, everyNode]);
   return (
     <div className="project-tree" data-testid="project-tree">
       <Input.Search allowClear placeholder="搜索机构或项目" value={search} onChange={setSearch} />
@@ -55,7 +63,9 @@ export function ProjectTree({
           selectedKeys={selectedId ? [selectedId] : []}
           onSelect={(keys) => {
             const node = byId.get(keys[0]);
-            if (node && isSelectable(node)) onSelect(node);
+            if (!node) return;
+            onInstitution?.(node);
+            if (isSelectable(node)) onSelect(node);
           }}
         />
       )}

@@ -173,6 +173,7 @@ function formFaults(file: string, form: JsonObject): SchemaFault[] {
   faults.push(...messageFaults(file, schema, '/schema', false));
   if (isObject(form.uiSchema)) faults.push(...uiSchemaFaults(file, form.uiSchema, schema, '/uiSchema'));
   faults.push(...fieldNamesFaults(file, form.clearOnFailure, schema, '/clearOnFailure'));
+  faults.push(...fieldNamesFaults(file, form.requiredInBrowserOnly, schema, '/requiredInBrowserOnly'));
   if (isObject(form.submit) && isObject(form.submit.api)) {
     faults.push(...fieldNamesFaults(file, form.submit.api.encrypt, schema, '/submit/api/encrypt'));
   }

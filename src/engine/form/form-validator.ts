@@ -6,10 +6,17 @@ import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompil
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
 import type { ErrorTransformer, RJSFSchema, RJSFValidationError, ValidatorType } from '@rjsf/utils';
 import localizeZh from 'ajv-i18n/localize/zh';
-import { resolveError, type JsonSchemaNode, type ValidatorError } from '../../shared/schema-messages';
+import { dropBlankStrings, resolveError, type JsonSchemaNode, type ValidatorError } from '../../shared/schema-messages';
 
+/**
+ * The precompiled validator, judging a form's values as the server will: a whitespace-only text is absent, so a
+ * required field of spaces shows the field's own required message (the data the form keeps is left as typed).
+ */
 export function createFormValidator(validateFns: ValidatorFunctions, schema: RJSFSchema): ValidatorType {
-  return createPrecompiledValidator(validateFns, schema, localizeZh as never);
+  const precompiled = createPrecompiledValidator(validateFns, schema, localizeZh as never);
+  const validator: ValidatorType = Object.create(precompiled);
+  validator.validateFormData = (formData, ...rest) => precompiled.validateFormData(dropBlankStrings(formData), ...rest);
+  return validator;
 }
 
 /** rjsf moves a `required` error onto the missing property; give back the ajv shape the mapping reads. */

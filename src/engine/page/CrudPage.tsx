@@ -25,7 +25,12 @@ import { CrudDialog } from './CrudDialog';
 import { CrudExport } from './CrudExport';
 import { CrudImport } from './CrudImport';
 import { CrudTree, type TreeNode } from './CrudTree';
+import { useWindowWidth } from './use-window-width';
 import './crud-page.css';
+
+/** Room for one text button of the 操作 column (two Chinese characters and its padding), and the cell's padding. */
+const ROW_ACTION_WIDTH = 58;
+const ROW_ACTIONS_PADDING = 24;
 
 type Row = Record<string, unknown>;
 
@@ -48,6 +53,7 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
   const [page, setPage] = useState(1);
   const [node, setNode] = useState<TreeNode | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const windowWidth = useWindowWidth();
 
   // What the list shows (the export takes the same), then the page of it.
   const listState = { search, page, treeKey: node?.key };
@@ -118,23 +124,34 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
     </span>
   );
 
-  const hasRowActions = Boolean(
-    file.detail ||
-    (file.edit && can(file.edit.permission)) ||
-    (file.delete && can(file.delete.permission)) ||
-    file.rowActions?.some((action) => can(action.permission ?? action.dialog?.permission)),
-  );
+  // The 操作 column is as wide as the buttons the user may have, so that the data columns keep the room.
+  const rowActionCount =
+    (file.detail ? 1 : 0) +
+    (file.edit && can(file.edit.permission) ? 1 : 0) +
+    (file.delete && can(file.delete.permission) ? 1 : 0) +
+    (file.rowActions?.filter((action) => can(action.permission ?? action.dialog?.permission)).length ?? 0);
+  const hasRowActions = rowActionCount > 0;
   const columns: TableColumnProps<Row>[] = [
-    ...file.columns.map((column) => ({
-      title: column.title,
-      dataIndex: column.field,
-      width: column.width,
-      ellipsis: true,
-      render: (_value: unknown, row: Row) => cellValue(column, row),
-    })),
+    // A column may ask for a wide window (`hideBelow`): at the 1280px minimum the table fits without scrolling.
+    ...file.columns
+      .filter((column) => !column.hideBelow || windowWidth >= column.hideBelow)
+      .map((column) => ({
+        title: column.title,
+        dataIndex: column.field,
+        width: column.width,
+        ellipsis: true,
+        render: (_value: unknown, row: Row) => cellValue(column, row),
+      })),
     // Pinned right: on a narrow screen the wide tables scroll sideways, the actions stay in view.
     ...(hasRowActions
-      ? [{ title: '操作', width: 200, fixed: 'right' as const, render: (_: unknown, row: Row) => rowActions(row) }]
+      ? [
+          {
+            title: '操作',
+            width: rowActionCount * ROW_ACTION_WIDTH + ROW_ACTIONS_PADDING,
+            fixed: 'right' as const,
+            render: (_: unknown, row: Row) => rowActions(row),
+          },
+        ]
       : []),
   ];
 

@@ -1,12 +1,12 @@
 /** Small pieces several routes share. */
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { Envelope } from '../../shared/envelope.js';
-import { dropEmptyStrings } from '../../shared/schema-messages.js';
+import { dropBlankStrings } from '../../shared/schema-messages.js';
 
 /** preValidation: an emptied field counts as missing, as in the browser form (body and query string). */
 export async function dropEmptyInput(request: FastifyRequest): Promise<void> {
-  if (request.body !== null && typeof request.body === 'object') request.body = dropEmptyStrings(request.body);
-  if (request.query !== null && typeof request.query === 'object') request.query = dropEmptyStrings(request.query);
+  if (request.body !== null && typeof request.body === 'object') request.body = dropBlankStrings(request.body);
+  if (request.query !== null && typeof request.query === 'object') request.query = dropBlankStrings(request.query);
 }
 
 /**

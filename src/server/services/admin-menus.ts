@@ -8,7 +8,9 @@ import type { MenuRow } from '../db/tables.js';
 import { conflict, notFound, optional } from './admin-common.js';
 import { hasChildren, liveSubtree, ROOT_PARENT, TreeRows } from './admin-tree.js';
 import { buildMenuTree, toMenuRecord } from './menus.js';
+import type { DataScope } from './data-scope.js';
 import type { Permissions } from './permissions.js';
+import { MENU_ICON_NAMES } from '../../shared/menu-icons.js';
 
 /** The menu admin entity of spec section 3 (schemas/forms/admin-menu.json). */
 export interface MenuInput {
@@ -41,40 +43,7 @@ export const MenuMessages = {
 } as const;
 
 /** The icon names of the icon picker (GET /api/system/menu/iconChange); the web app maps each to its glyph. */
-export const MENU_ICONS = [
-  'icon-home',
-  'icon-site',
-  'icon-screen',
-  'icon-chart',
-  'icon-workers',
-  'icon-progress',
-  'icon-archive',
-  'icon-bim',
-  'icon-operation',
-  'icon-education',
-  'icon-iot',
-  'icon-knowledge',
-  'icon-layout',
-  'icon-concrete',
-  'icon-mall',
-  'icon-ai',
-  'icon-pile',
-  'icon-weighbridge',
-  'icon-warning',
-  'icon-settings',
-  'icon-user',
-  'icon-users',
-  'icon-safe',
-  'icon-message',
-  'icon-process',
-  'icon-video',
-  'icon-map',
-  'icon-data',
-  'icon-report',
-  'icon-file',
-  'icon-calendar',
-  'icon-tool',
-] as const;
+export const MENU_ICONS = MENU_ICON_NAMES;
 
 function columns(input: MenuInput) {
   return {
@@ -165,6 +134,14 @@ export class AdminMenus {
       )
       .execute();
     return filterMenuTree(rows, filter);
+  }
+
+  /**
+   * The tree a role editor may hand on (the rule of AdminRoles' menu check): every live menu for an administrator
+   * of all data, so that a menu just created can be granted at once; only the menus the caller holds otherwise.
+   */
+  async grantableTree(userId: string, scope: DataScope, filter: TreeFilter): Promise<MenuRecord[]> {
+    return scope.all ? this.tree(ROOT_PARENT, filter) : this.grantedTree(userId, filter);
   }
 
   /** Ids of the live menus the user's roles grant (what a restricted administrator may hand on). */

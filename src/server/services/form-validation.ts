@@ -1,9 +1,11 @@
 /**
  * Server-side validation of a request body with the same FORM schema file the browser validates with
  * (schemas/forms/<id>.json, DESIGN.md "One schema, both sides"):
- *   1. drop empty strings (an emptied field is absent, as in the browser form);
+ *   1. drop blank strings (an emptied or whitespace-only field is absent, as in the browser form);
  *   2. decrypt the fields named in `submit.api.encrypt` ('rsa' or 'sm2'); failure -> -400 "<title>解密失败，请刷新页面后重试";
- *   3. validate with the form's JSON Schema (runtime ajv, allErrors, $data, formats);
+ *      a field that decrypts to blank text is absent too;
+ *   3. validate with the form's JSON Schema (runtime ajv, allErrors, $data, formats), except that the fields of
+ *      `requiredInBrowserOnly` (a confirmation the browser checks) are not required;
  *   4. map errors to the schema's own Chinese messages (src/shared/schema-messages.ts), ajv-i18n zh as fallback.
  * Validators are compiled once, when the service is built. `wireSchema()` gives the schema of the request as it
  * travels (encrypted fields are opaque strings) for a route's `body` declaration.
@@ -16,7 +18,8 @@ import localizeZh from 'ajv-i18n/localize/zh/index.js';
 import { formAjvOptions } from '../../shared/ajv-options.js';
 import { MsgCode, type FieldError } from '../../shared/envelope.js';
 import {
-  dropEmptyStrings,
+  dropBlankStrings,
+  isBlank,
   resolveErrors,
   type JsonSchemaNode,
   type ValidatorError,
@@ -29,11 +32,14 @@ export interface FormFile {
   id: string;
   title?: string;
   schema: JsonSchemaNode;
+  requiredInBrowserOnly?: string[];
   submit?: { api?: { method?: string; url?: string; encrypt?: Record<string, EncryptionMethod> } };
 }
 
 interface CompiledForm {
   file: FormFile;
+  /** The form's schema as the server applies it (see `serverSchemaOf`). */
+  schema: JsonSchemaNode;
   validate: ValidateFunction;
   /** The request as it travels (encrypted fields opaque), checked before anything is decrypted. */
   validateWire: ValidateFunction;
@@ -51,11 +57,21 @@ export function toFieldErrors(schema: JsonSchemaNode, errors: readonly Validator
   return resolveErrors(schema, errors, zhFallback).map(({ field, message }) => ({ field, message }));
 }
 
+/**
+ * The form's schema without the browser-only requirements: an API client that checked a confirmation itself (spec
+ * section 7 names only oldPassword and newPassword) may leave it out; when it is sent, its rules still apply.
+ */
+function serverSchemaOf(file: FormFile): JsonSchemaNode {
+  const browserOnly = new Set(file.requiredInBrowserOnly ?? []);
+  if (browserOnly.size === 0) return file.schema;
+  return { ...file.schema, required: (file.schema.required ?? []).filter((name) => !browserOnly.has(name)) };
+}
+
 /** The form's schema with every encrypted field replaced by an opaque string (title and `required` message kept). */
-function wireSchemaOf(file: FormFile): JsonSchemaNode {
+function wireSchemaOf(file: FormFile, schema: JsonSchemaNode): JsonSchemaNode {
   const encrypt = file.submit?.api?.encrypt ?? {};
   const properties: Record<string, JsonSchemaNode> = {};
-  for (const [name, property] of Object.entries(file.schema.properties ?? {})) {
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const method = encrypt[name];
     if (method === undefined) {
       properties[name] = property;
@@ -73,7 +89,7 @@ function wireSchemaOf(file: FormFile): JsonSchemaNode {
       ...(required ? { errorMessage: { required } } : {}),
     };
   }
-  return { ...file.schema, properties };
+  return { ...schema, properties };
 }
 
 export function loadFormFiles(formsDir: string): FormFile[] {
@@ -94,8 +110,9 @@ export class FormValidation {
     const ajv = new Ajv({ ...formAjvOptions });
     addFormats(ajv);
     for (const file of files) {
-      const wire = wireSchemaOf(file);
-      this.forms.set(file.id, { file, validate: ajv.compile(file.schema), validateWire: ajv.compile(wire), wire });
+      const schema = serverSchemaOf(file);
+      const wire = wireSchemaOf(file, schema);
+      this.forms.set(file.id, { file, schema, validate: ajv.compile(schema), validateWire: ajv.compile(wire), wire });
     }
   }
 
@@ -136,7 +153,7 @@ export class FormValidation {
 
   private validateForm<T>(formId: string, body: unknown): T {
     const form = this.form(formId);
-    const value = dropEmptyStrings(body ?? {});
+    const value = dropBlankStrings(body ?? {});
     // Missing fields are reported as such, before an undecryptable one (the order the browser form shows them).
     if (!form.validateWire(value)) throw invalidInput(toFieldErrors(form.wire, form.validateWire.errors ?? []));
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
@@ -151,10 +168,11 @@ export class FormValidation {
             errors: [{ field, message: `${title}解密失败，请刷新页面后重试` }],
           });
         }
-        record[field] = plain;
+        if (isBlank(plain)) delete record[field];
+        else record[field] = plain;
       }
     }
-    if (!form.validate(value)) throw invalidInput(toFieldErrors(form.file.schema, form.validate.errors ?? []));
+    if (!form.validate(value)) throw invalidInput(toFieldErrors(form.schema, form.validate.errors ?? []));
     return value as T;
   }
 

@@ -18,7 +18,7 @@ import addFormats from 'ajv-formats';
 import ExcelJS from 'exceljs';
 import { formAjvOptions } from '../../shared/ajv-options.js';
 import { MsgCode } from '../../shared/envelope.js';
-import { dropEmptyStrings, type JsonSchemaNode } from '../../shared/schema-messages.js';
+import { dropBlankStrings, type JsonSchemaNode } from '../../shared/schema-messages.js';
 import type { Clock } from '../config.js';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
@@ -246,7 +246,7 @@ export class UserImport {
 
     const good: GoodRow[] = [];
     for (const { row, values } of rows) {
-      const form = dropEmptyStrings({ ...values, officeId: values.office ? 'x' : '' }) as Record<string, unknown>;
+      const form = dropBlankStrings({ ...values, officeId: values.office ? 'x' : '' }) as Record<string, unknown>;
       delete form.office;
       delete form.roles;
       let ok = true;

@@ -1,6 +1,6 @@
 /**
- * POST /api/user/v1.0/validateChangePassword {oldPassword, newPassword, againPassword} (each SM2, cipher mode 1,
- * hex with 04; schemas/forms/change-password.json): the logged-in user's password change. Accepts a normal token
+ * POST /api/user/v1.0/validateChangePassword {oldPassword, newPassword, againPassword?} (each SM2, cipher mode 1,
+ * hex with 04; schemas/forms/change-password.json, whose confirmation only the browser form requires): the logged-in user's password change. Accepts a normal token
  * and the password-only token of a forced change (-16001). Afterwards every session of the user is over: the
  * client logs in again with the new password.
  */
@@ -14,7 +14,8 @@ import { PasswordMessages } from '../../../services/password-changes.js';
 interface ChangePasswordBody {
   oldPassword: string;
   newPassword: string;
-  againPassword: string;
+  /** The form's confirmation: optional on the wire (spec section 7 names two fields), must match when sent. */
+  againPassword?: string;
 }
 
 const routes: FastifyPluginAsync = async (app) => {

@@ -1,16 +1,21 @@
 /**
  * Roles (spec section 7 "Administration"): GET /api/system/role/open/list (name, enname), GET/PUT/DELETE
  * /api/system/role/{id}, POST /api/system/role (schemas/forms/admin-role.json plus menuIds), POST
- * /api/system/role/{id}/assign {userIds}. Data-scope rules in services/admin-roles.ts.
+ * /api/system/role/{id}/assign {userIds}, GET /api/system/role/grantableMenus/treeData (the role dialog's menu
+ * tree). Data-scope rules in services/admin-roles.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { adminResourceRoutes } from '../../../../http/admin-resource-routes.js';
 import { adminConfig, idParams, needs, record, security, strings } from '../../../../http/admin-schemas.js';
 import { envelope } from '../../../../http/envelope-schema.js';
 import { ok } from '../../../../http/route-helpers.js';
+import { requireAuth } from '../../../../plugins/auth.js';
 import { requireGrants } from '../../../../plugins/permissions.js';
+import type { TreeFilter } from '../../../../services/admin-menus.js';
+import { menuTreeQuery } from '../menu/menu.js';
 
 const ASSIGN = 'sys:role:assign';
+const VIEW = 'sys:role:view';
 
 const roleFields = {
   ...strings(
@@ -43,7 +48,29 @@ const idList = (field: string, message: string) => ({
 });
 
 const routes: FastifyPluginAsync = async (app) => {
-  const { roles, users } = app.services.admin;
+  const { roles, users, menus } = app.services.admin;
+
+  app.get<{ Querystring: TreeFilter }>(
+    '/grantableMenus/treeData',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'The menus the caller may grant to a role',
+        description:
+          "Menu records with childList, for the role dialog's menu tree: every live menu (gateway tiles and " +
+          'permission items included) for a caller whose data scope is all data; for a company-scoped caller only ' +
+          `the menus its own roles grant, which is all it may hand on. isShowHide and menuName as for the menu tree. ${needs(VIEW)}`,
+        security,
+        querystring: menuTreeQuery,
+        response: { 200: envelope({ data: { type: 'array', items: { $ref: 'MenuRecord#' } } }) },
+      },
+      config: adminConfig(VIEW, '可授予的菜单'),
+    },
+    async (request) => {
+      const { scope } = requireGrants(request);
+      return ok('', await menus.grantableTree(requireAuth(request).view.user.id, scope, request.query));
+    },
+  );
 
   adminResourceRoutes(app, {
     names: { zh: '角色', en: 'a role' },
