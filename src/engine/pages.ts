@@ -16,6 +16,8 @@ interface PageSummary {
   kind: PageKind;
   /** A list's detail page (`detail.page` of a crud file). */
   detail?: string;
+  /** The pages of a tabs page. */
+  tabs?: string[];
 }
 
 // A few bytes per page: the files themselves stay lazy.
@@ -48,7 +50,14 @@ export function pageKindOf(id: string): PageKind | undefined {
 
 /** The detail page a list's rows open (its route is `<list path>/<id>`), from the manifest. */
 export function detailPageOf(listPageId: string): string | undefined {
-  return summaries.get(listPageId)?.detail;
+  const summary = summaries.get(listPageId);
+  if (summary?.detail) return summary.detail;
+  // A list shown in a tab of the route's page: its rows' details are routed below that page.
+  for (const tab of summary?.tabs ?? []) {
+    const detail = tab === listPageId ? undefined : summaries.get(tab)?.detail;
+    if (detail) return detail;
+  }
+  return undefined;
 }
 
 const loading = new Map<string, Promise<PageFile>>();

@@ -122,6 +122,8 @@ export interface CrudColumn {
   format?: 'text' | 'datetime' | 'date' | 'yesno' | 'map' | 'image' | 'list';
   map?: Record<string, string>;
   listField?: string;
+  /** Red when the row's numeric `field` is at most `max`, or (no `max`) when the row's `field` is true. */
+  warn?: { field: string; max?: number };
 }
 
 /** `schemas/pages/<id>.json`: an administration page, all of it data (schemas/meta/crud.json). */

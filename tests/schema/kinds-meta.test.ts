@@ -66,6 +66,7 @@ const crudColumn: Members<CrudColumn> = {
   map: true,
   listField: true,
   hideBelow: true,
+  warn: true,
 };
 const crudList: Members<CrudPageFile['list']> = {
   api: true,

@@ -1,6 +1,6 @@
 /**
  * Vite plugin: `import summary from '/schemas/pages/user.json?kind'` yields only what routing needs of a page file,
- * `{ kind, detail? }` (its kind, and for a list the detail page its rows open), so the page registry knows every
+ * `{ kind, detail?, tabs? }` (its kind, for a list the detail page its rows open, for tabs their pages), so the page registry knows every
  * page's kind (and the renderer code to start) without bundling the files.
  */
 import { readFile } from 'node:fs/promises';
@@ -21,10 +21,18 @@ export function pageKindPlugin(): Plugin {
       if (!id.startsWith('\0') || !id.endsWith(QUERY)) return null;
       const file = id.slice(1, -QUERY.length);
       this.addWatchFile(file);
-      const parsed = JSON.parse(await readFile(file, 'utf8')) as { kind?: unknown; detail?: { page?: unknown } };
+      const parsed = JSON.parse(await readFile(file, 'utf8')) as {
+        kind?: unknown;
+        detail?: { page?: unknown };
+        tabs?: { page?: unknown }[];
+      };
       if (typeof parsed.kind !== 'string') this.error(`${file}: a page file needs a "kind"`);
       const detail = typeof parsed.detail?.page === 'string' ? parsed.detail.page : undefined;
-      return `export default ${JSON.stringify({ kind: parsed.kind, detail })};`;
+      // A tabs page's lists open their details below the tabs page's own route.
+      const tabs = Array.isArray(parsed.tabs)
+        ? parsed.tabs.map((tab) => tab.page).filter((page): page is string => typeof page === 'string')
+        : undefined;
+      return `export default ${JSON.stringify({ kind: parsed.kind, detail, tabs })};`;
     },
   };
 }

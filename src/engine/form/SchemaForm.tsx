@@ -43,6 +43,8 @@ export interface SchemaFormProps {
   testId?: string;
 }
 
+const DEFAULT_FORM_STATE = { constAsDefaults: 'never', arrayMinItems: { populate: 'never' } } as const;
+
 /** Where a form's files go: the portal's upload service (spec section 7), which answers `data.url`. */
 const UPLOAD_API: ApiDescriptor = { method: 'POST', url: '/api/zhgd/base/updateFile' };
 
@@ -221,6 +223,8 @@ function LoadedSchemaForm({
         formContext={formContext}
         idPrefix={file.id}
         noHtml5Validate
+        // Nothing is chosen for the user: a `oneOf: [{ const, title }]` choice starts empty, a list of photos with none.
+        experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
         showErrorList={false}
         liveValidate={triedOnce ? 'onChange' : undefined}
         focusOnFirstError

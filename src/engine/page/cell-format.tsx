@@ -4,8 +4,19 @@ import { cellText } from '../../shared/cell-text';
 import { pickPath } from '../api';
 import type { CrudColumn } from '../types';
 
+/** Whether the column's `warn` rule marks this row's cell. */
+function warns(column: CrudColumn, row: Record<string, unknown>): boolean {
+  if (!column.warn) return false;
+  const value = pickPath(row, column.warn.field);
+  if (column.warn.max === undefined) return value === true;
+  return typeof value === 'number' && value <= column.warn.max;
+}
+
 export function cellValue(column: CrudColumn, row: Record<string, unknown>): ReactNode {
-  if (column.format !== 'image') return cellText(column, row);
+  if (column.format !== 'image') {
+    const text = cellText(column, row);
+    return warns(column, row) && text ? <span className="cell-warn">{text}</span> : text;
+  }
   const value = pickPath(row, column.field);
   return typeof value === 'string' && value ? <img src={value} alt="" className="crud-cell-image" /> : '';
 }

@@ -14,7 +14,9 @@ const MAX_BYTES = 5 * 1024 * 1024;
 
 export function ImagesWidget(props: WidgetProps) {
   const { id, disabled, readonly, onChange, schema, label } = props;
-  const value: string[] = Array.isArray(props.value) ? (props.value as string[]) : [];
+  const value = (Array.isArray(props.value) ? props.value : []).filter(
+    (item): item is string => typeof item === 'string' && item !== '',
+  );
   const { uploadFile } = widgetContext(props.registry.formContext);
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState('');
