@@ -275,7 +275,7 @@ export interface SysLogoTable {
 }
 
 /** The portal's tables (migration 0003) live in portal-tables.ts. */
-/** One step of a collection record's status timeline (migration 0008). */
+/** One step of a collection record's status timeline (migration 0009). */
 export interface CollectionHistoryTable {
   id: string;
   collection: string;

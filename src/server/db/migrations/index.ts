@@ -5,7 +5,7 @@ import * as accounts from './0002-accounts.js';
 import * as portal from './0003-portal.js';
 import * as administration from './0004-administration.js';
 import * as rateLimitCounters from './0005-rate-limit-counters.js';
-import * as collectionHistory from './0008-collection-history.js';
+import * as collectionHistory from './0009-collection-history.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -13,5 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-portal': portal,
   '0004-administration': administration,
   '0005-rate-limit-counters': rateLimitCounters,
-  '0008-collection-history': collectionHistory,
+  '0009-collection-history': collectionHistory,
 };
