@@ -9,12 +9,14 @@ import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify'
 import type { ServerConfig } from './config.js';
 import { createDatabase, databaseTarget, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { refreshPlannerStatistics } from './db/statistics.js';
 import { menuRecordSchema } from './http/envelope-schema.js';
 import { packageJsonPath } from './paths.js';
 import auditLog from './plugins/audit-log.js';
 import auth from './plugins/auth.js';
 import cookie from './plugins/cookie.js';
 import errors from './plugins/errors.js';
+import menuTreeFreshness from './plugins/menu-tree-freshness.js';
 import permissions from './plugins/permissions.js';
 import securityHeaders from './plugins/security-headers.js';
 import servicesPlugin from './plugins/services.js';
@@ -60,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (ownsDb) {
     await migrateToLatest(db);
     await runSeed(db, { demo: config.demo });
+    await refreshPlannerStatistics(db);
   }
   const keys = await ensureKeys(db);
   const services = createServices(db, keys, config, options.services);
@@ -103,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auth);
   await app.register(permissions);
   await app.register(auditLog);
+  await app.register(menuTreeFreshness);
   await app.register(swagger, { version });
   await registerRoutes(app);
   await app.register(webApp, { prefix: '/app', webDir: config.webDir, packageVersion: version });

@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, databaseTarget } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { refreshPlannerStatistics } from './db/statistics.js';
 import { demoAccounts, runSeed } from './seed/index.js';
 import { ensureInitialAdmin, INITIAL_ADMIN_LOGIN } from './seed/initial-admin.js';
 
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
   await runSeed(db, { demo: config.demo });
   // Without demo data an empty install still needs someone who can log in; the password is shown this once only.
   const initialPassword = config.demo ? undefined : await ensureInitialAdmin(db);
+  await refreshPlannerStatistics(db);
   const app = await buildApp({ config, db });
 
   let closing = false;

@@ -267,6 +267,15 @@ export interface SysLogoTable {
   updated_at: Timestamp;
 }
 
+/**
+ * Version numbers of cached data (migration 0007): the database raises `menu-tree` on every write to menus,
+ * role grants and user roles; bigint arrives as a string.
+ */
+export interface CacheVersionTable {
+  name: string;
+  version: ColumnType<string, never, never>;
+}
+
 /** The portal's tables (migration 0003) live in portal-tables.ts. */
 export interface Database extends PortalTables {
   app_key: AppKeyTable;
@@ -288,6 +297,7 @@ export interface Database extends PortalTables {
   sys_area: SysAreaTable;
   sys_log: SysLogTable;
   sys_logo: SysLogoTable;
+  cache_version: CacheVersionTable;
 }
 
 export type MenuRow = Selectable<SysMenuTable>;

@@ -21,6 +21,7 @@ import { MsgCode } from '../../shared/envelope.js';
 import { dropEmptyStrings, type JsonSchemaNode } from '../../shared/schema-messages.js';
 import type { Clock } from '../config.js';
 import type { Db } from '../db/database.js';
+import { refreshPlannerStatistics } from '../db/statistics.js';
 import { ApiError } from '../http/api-error.js';
 import { schemasDir } from '../paths.js';
 import { newId } from './admin-common.js';
@@ -341,6 +342,8 @@ export class UserImport {
         if (links.length > 0) await trx.insertInto('sys_user_role').values(links).execute();
       }
     });
+    // Thousands of new rows at once: keep the planner's picture of these tables true (db/statistics.ts).
+    await refreshPlannerStatistics(this.db, ['sys_user', 'sys_user_role']);
     return { imported: good.length };
   }
 

@@ -4,10 +4,14 @@ import * as foundation from './0001-foundation.js';
 import * as accounts from './0002-accounts.js';
 import * as portal from './0003-portal.js';
 import * as administration from './0004-administration.js';
+import * as listIndexes from './0006-list-indexes.js';
+import * as menuTreeVersion from './0007-menu-tree-version.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-accounts': accounts,
   '0003-portal': portal,
   '0004-administration': administration,
+  '0006-list-indexes': listIndexes,
+  '0007-menu-tree-version': menuTreeVersion,
 };

@@ -1,0 +1,169 @@
+/**
+ * The role menu trees of POST /api/zhgd/menu/roleMenuList, cached per role set and project type together with the
+ * serialized answer and its gzip and brotli forms: the tree only changes when menus, role grants or user roles
+ * change, and rebuilding and serializing it (846 KB at 2,000 menus) on every request cost most of the time.
+ *
+ * Freshness: the database raises the `menu-tree` version on every write to those tables (migration 0007), whoever
+ * writes. An entry remembers the version it was built at; the version is read again at most every
+ * `recheckMs` (one query shared by all requests in between), and at once after `mayHaveChanged()`, which the app
+ * calls after each write request this instance answers. So this instance's own writes show on the next request,
+ * another instance's within `recheckMs`.
+ */
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { sql } from 'kysely';
+import type { MenuRecord } from '../../shared/envelope.js';
+import type { Db } from '../db/database.js';
+import type { ContentEncoding } from '../http/content-encoding.js';
+import type { Menus } from './menus.js';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** Answers smaller than this go out as they are: compressing them saves less than it costs. */
+export const COMPRESS_MIN_BYTES = 1024;
+/** How many role-set/project-type trees one instance keeps (the oldest goes first). */
+const MAX_ENTRIES = 500;
+
+/** One cached answer: the tree and its serialized body, compressed on first demand. */
+export class CachedMenuTree {
+  private readonly compressed = new Map<ContentEncoding, Promise<Buffer>>();
+  /** Whether the body is large enough to be worth compressing. */
+  readonly worthCompressing: boolean;
+
+  constructor(
+    readonly version: string,
+    readonly tree: MenuRecord[],
+    /** The full response body, serialized once by the route's own serializer. */
+    readonly body: string,
+  ) {
+    this.worthCompressing = Buffer.byteLength(body, 'utf8') >= COMPRESS_MIN_BYTES;
+  }
+
+  /** The body in `encoding`, computed once per entry whoever asks. */
+  encoded(encoding: ContentEncoding): Promise<Buffer> {
+    let pending = this.compressed.get(encoding);
+    if (pending === undefined) {
+      const raw = Buffer.from(this.body, 'utf8');
+      pending =
+        encoding === 'br'
+          ? brotliAsync(raw, {
+              params: {
+                // Built once, sent many times: a high quality is worth it, but not the slowest level.
+                [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+              },
+            })
+          : gzipAsync(raw, { level: 9 });
+      this.compressed.set(encoding, pending);
+    }
+    return pending;
+  }
+}
+
+export class MenuTreeCache {
+  private readonly entries = new Map<string, CachedMenuTree>();
+  private readonly building = new Map<string, Promise<CachedMenuTree>>();
+  private knownVersion: string | undefined;
+  /** When the read that gave `knownVersion` started, and how many possible changes it had seen. */
+  private checkedAt = Number.NEGATIVE_INFINITY;
+  private checkedChanges = 0;
+  /** Possible changes announced by mayHaveChanged(). */
+  private changes = 0;
+  private versionRead: { changes: number; promise: Promise<string> } | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly menus: Menus,
+    private readonly recheckMs: number,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Something this instance did may have changed menus, grants or user roles: read the version on next use. */
+  mayHaveChanged(): void {
+    this.changes += 1;
+  }
+
+  /**
+   * The tree of `roleIds` for `projectType` with its serialized answer; `serialize` turns the tree into the body
+   * (called only when the entry is built).
+   */
+  async get(
+    roleIds: readonly string[],
+    projectType: string,
+    serialize: (tree: MenuRecord[]) => string,
+  ): Promise<CachedMenuTree> {
+    const version = await this.currentVersion();
+    const key = `${projectType}\u0000${[...new Set(roleIds)].sort().join('\u0000')}`;
+    const cached = this.entries.get(key);
+    if (cached?.version === version) return cached;
+    const buildKey = `${version}\u0000${key}`;
+    let pending = this.building.get(buildKey);
+    if (pending === undefined) {
+      pending = this.build(version, [...roleIds], projectType, serialize).finally(() => this.building.delete(buildKey));
+      this.building.set(buildKey, pending);
+    }
+    const built = await pending;
+    this.store(key, built);
+    return built;
+  }
+
+  private async build(
+    version: string,
+    roleIds: string[],
+    projectType: string,
+    serialize: (tree: MenuRecord[]) => string,
+  ): Promise<CachedMenuTree> {
+    // Read after the version: a write committed in between makes the entry newer than its version, never older.
+    const tree = await this.menus.roleMenuTree(roleIds, projectType);
+    return new CachedMenuTree(version, tree, serialize(tree));
+  }
+
+  private store(key: string, entry: CachedMenuTree): void {
+    const existing = this.entries.get(key);
+    // A slower build of an older version must not replace a newer entry.
+    if (existing !== undefined && BigInt(existing.version) > BigInt(entry.version)) return;
+    this.entries.delete(key);
+    if (this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, entry);
+  }
+
+  /** The database's version, read at most every `recheckMs` (one read shared by every request meanwhile). */
+  private currentVersion(): Promise<string> {
+    const fresh = this.checkedChanges === this.changes && this.clock() - this.checkedAt < this.recheckMs;
+    if (this.knownVersion !== undefined && fresh) return Promise.resolve(this.knownVersion);
+    // Join a read in flight only if it started after the last announced change.
+    if (this.versionRead?.changes === this.changes) return this.versionRead.promise;
+    const changes = this.changes;
+    const startedAt = this.clock();
+    const promise = this.readVersion().then(
+      (version) => {
+        if (this.versionRead?.promise === promise) this.versionRead = undefined;
+        if (startedAt >= this.checkedAt) {
+          this.knownVersion = version;
+          this.checkedAt = startedAt;
+          this.checkedChanges = changes;
+        }
+        return version;
+      },
+      (error: unknown) => {
+        if (this.versionRead?.promise === promise) this.versionRead = undefined;
+        throw error;
+      },
+    );
+    this.versionRead = { changes, promise };
+    return promise;
+  }
+
+  private async readVersion(): Promise<string> {
+    const row = await this.db
+      .selectFrom('cache_version')
+      .select(sql<string>`version::text`.as('version'))
+      .where('name', '=', 'menu-tree')
+      .executeTakeFirst();
+    return row?.version ?? '0';
+  }
+}
