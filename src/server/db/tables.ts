@@ -268,8 +268,8 @@ export interface SysLogoTable {
 }
 
 /**
- * Version numbers of cached data (migration 0007): the database raises `menu-tree` on every write to menus,
- * role grants and user roles; bigint arrives as a string.
+ * Version numbers of cached data (migration 0007, db/cache-versions.ts), raised by the database on writes to
+ * the tables the data is made of.
  */
 export interface CacheVersionTable {
   name: string;

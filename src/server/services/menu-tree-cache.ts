@@ -11,8 +11,8 @@
  */
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
-import { sql } from 'kysely';
 import type { MenuRecord } from '../../shared/envelope.js';
+import { readCacheVersion } from '../db/cache-versions.js';
 import type { Db } from '../db/database.js';
 import type { ContentEncoding } from '../http/content-encoding.js';
 import type { Menus } from './menus.js';
@@ -158,12 +158,7 @@ export class MenuTreeCache {
     return promise;
   }
 
-  private async readVersion(): Promise<string> {
-    const row = await this.db
-      .selectFrom('cache_version')
-      .select(sql<string>`version::text`.as('version'))
-      .where('name', '=', 'menu-tree')
-      .executeTakeFirst();
-    return row?.version ?? '0';
+  private readVersion(): Promise<string> {
+    return readCacheVersion(this.db, 'menu-tree');
   }
 }

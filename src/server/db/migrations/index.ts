@@ -5,7 +5,7 @@ import * as accounts from './0002-accounts.js';
 import * as portal from './0003-portal.js';
 import * as administration from './0004-administration.js';
 import * as listIndexes from './0006-list-indexes.js';
-import * as menuTreeVersion from './0007-menu-tree-version.js';
+import * as cacheVersions from './0007-cache-versions.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -13,5 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-portal': portal,
   '0004-administration': administration,
   '0006-list-indexes': listIndexes,
-  '0007-menu-tree-version': menuTreeVersion,
+  '0007-cache-versions': cacheVersions,
 };
