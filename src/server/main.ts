@@ -17,7 +17,6 @@ async function main(): Promise<void> {
   await runSeed(db, { demo: config.demo });
   // Without demo data an empty install still needs someone who can log in; the password is shown this once only.
   const initialPassword = config.demo ? undefined : await ensureInitialAdmin(db);
-  await refreshPlannerStatistics(db);
   const app = await buildApp({ config, db });
 
   let closing = false;
@@ -33,6 +32,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // After listening, off the start-up path: planner statistics for what migrations and the seed wrote
+  // (db/statistics.ts); until it finishes the planner uses those of the previous run.
+  refreshPlannerStatistics(db).catch((error: unknown) => app.log.warn({ err: error }, 'ANALYZE failed'));
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   const lines = [
     '',
