@@ -11,6 +11,7 @@ import { createDatabase, databaseTarget, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { refreshPlannerStatistics } from './db/statistics.js';
 import { menuRecordSchema } from './http/envelope-schema.js';
+import { logDestination, OneLinePerRequest } from './http/request-log.js';
 import { packageJsonPath } from './paths.js';
 import auditLog from './plugins/audit-log.js';
 import auth from './plugins/auth.js';
@@ -70,8 +71,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const version = packageVersion();
 
   const app = Fastify({
+    logController: new OneLinePerRequest(),
     logger: {
       level: config.logLevel,
+      // Silent (tests) has nothing to write: keep pino's default there.
+      ...(config.logLevel === 'silent' ? {} : { stream: logDestination() }),
       // Bodies are never logged; headers are not logged by default and are redacted should anyone add them.
       redact: {
         paths: [

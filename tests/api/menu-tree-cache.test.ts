@@ -101,6 +101,20 @@ describe('freshness', () => {
     expect((await menus(otherAdmin)).find((m) => m.id === 'process-todo')?.name).toBe('待办（改）');
   });
 
+  it('the administration menu tree follows a rename too, and its filters are cached apart', async () => {
+    const tree = async (query: string) => {
+      const body = await otherAdmin.get<MenuRecord[]>(`/api/system/menu/0/treeData${query}`);
+      expect(body.msgCode).toBe(0);
+      return flatten(body.data!);
+    };
+    expect((await tree('')).find((m) => m.id === 'sys-log')?.name).not.toBe('日志（改）');
+    await t.db.updateTable('sys_menu').set({ name: '日志（改）' }).where('id', '=', 'sys-log').execute();
+    expect((await tree('')).find((m) => m.id === 'sys-log')?.name).toBe('日志（改）');
+    const filtered = await tree(`?menuName=${encodeURIComponent('日志（改）')}`);
+    expect(filtered.map((m) => m.id)).toContain('sys-log');
+    expect(filtered.length).toBeLessThan((await tree('')).length);
+  });
+
   it('a grant withdrawn in the database is gone from the role tree', async () => {
     const before = await menus(otherStaff);
     expect(before.map((m) => m.id)).toContain('message-mine');

@@ -6,7 +6,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import type { Database } from './tables.js';
 
 export type Db = Kysely<Database>;
@@ -29,7 +30,9 @@ const PGLITE_CONF = ['shared_buffers = 16MB'];
 export function createDatabase(target: DatabaseTarget): Db {
   switch (target.kind) {
     case 'postgres': {
-      const pool = new pg.Pool({ connectionString: target.url, max: target.max ?? 10 });
+      // Required only here: an instance on the embedded database never loads the PostgreSQL client.
+      const { Pool } = createRequire(import.meta.url)('pg') as typeof pg;
+      const pool = new Pool({ connectionString: target.url, max: target.max ?? 10 });
       // An idle connection that the server closes (restart, administrator command) must not take the process
       // down: the pool drops that client and opens a new one on the next query.
       pool.on('error', (error) => process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`));

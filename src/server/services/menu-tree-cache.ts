@@ -1,7 +1,8 @@
 /**
- * The role menu trees of POST /api/zhgd/menu/roleMenuList, cached per role set and project type together with the
- * serialized answer and its gzip and brotli forms: the tree only changes when menus, role grants or user roles
- * change, and rebuilding and serializing it (846 KB at 2,000 menus) on every request cost most of the time.
+ * Answers made of menu trees, cached serialized with their gzip and brotli forms: the role menu trees of
+ * POST /api/zhgd/menu/roleMenuList (per role set and project type) and the administration tree of
+ * GET /api/system/menu/{id}/treeData (per root and filter). They only change when menus, role grants or user roles
+ * change, and rebuilding and serializing them (800 KB at 2,000 menus) on every request cost most of the time.
  *
  * Freshness: the database raises the `menu-tree` version on every write to those tables (migration 0007), whoever
  * writes. An entry remembers the version it was built at; the version is read again at most every
@@ -25,15 +26,14 @@ export const COMPRESS_MIN_BYTES = 1024;
 /** How many role-set/project-type trees one instance keeps (the oldest goes first). */
 const MAX_ENTRIES = 500;
 
-/** One cached answer: the tree and its serialized body, compressed on first demand. */
-export class CachedMenuTree {
+/** One cached answer: its serialized body, compressed on first demand. */
+export class CachedAnswer {
   private readonly compressed = new Map<ContentEncoding, Promise<Buffer>>();
   /** Whether the body is large enough to be worth compressing. */
   readonly worthCompressing: boolean;
 
   constructor(
     readonly version: string,
-    readonly tree: MenuRecord[],
     /** The full response body, serialized once by the route's own serializer. */
     readonly body: string,
   ) {
@@ -62,8 +62,8 @@ export class CachedMenuTree {
 }
 
 export class MenuTreeCache {
-  private readonly entries = new Map<string, CachedMenuTree>();
-  private readonly building = new Map<string, Promise<CachedMenuTree>>();
+  private readonly entries = new Map<string, CachedAnswer>();
+  private readonly building = new Map<string, Promise<CachedAnswer>>();
   private knownVersion: string | undefined;
   /** When the read that gave `knownVersion` started, and how many possible changes it had seen. */
   private checkedAt = Number.NEGATIVE_INFINITY;
@@ -84,23 +84,32 @@ export class MenuTreeCache {
     this.changes += 1;
   }
 
-  /**
-   * The tree of `roleIds` for `projectType` with its serialized answer; `serialize` turns the tree into the body
-   * (called only when the entry is built).
-   */
-  async get(
+  /** The role menu tree of `roleIds` for `projectType`, serialized by `serialize` when it has to be built. */
+  roleMenuTree(
     roleIds: readonly string[],
     projectType: string,
     serialize: (tree: MenuRecord[]) => string,
-  ): Promise<CachedMenuTree> {
+  ): Promise<CachedAnswer> {
+    const key = `role\u0000${projectType}\u0000${[...new Set(roleIds)].sort().join('\u0000')}`;
+    return this.answer(key, async () => serialize(await this.menus.roleMenuTree([...roleIds], projectType)));
+  }
+
+  /**
+   * The answer `key` names (everything it depends on besides menus, grants and user roles), built by `build` when
+   * missing or older than the database's version.
+   */
+  async answer(key: string, build: () => Promise<string>): Promise<CachedAnswer> {
     const version = await this.currentVersion();
-    const key = `${projectType}\u0000${[...new Set(roleIds)].sort().join('\u0000')}`;
     const cached = this.entries.get(key);
     if (cached?.version === version) return cached;
     const buildKey = `${version}\u0000${key}`;
     let pending = this.building.get(buildKey);
     if (pending === undefined) {
-      pending = this.build(version, [...roleIds], projectType, serialize).finally(() => this.building.delete(buildKey));
+      // Built after reading the version: a write committed in between makes the entry newer than its version,
+      // never older.
+      pending = build()
+        .then((body) => new CachedAnswer(version, body))
+        .finally(() => this.building.delete(buildKey));
       this.building.set(buildKey, pending);
     }
     const built = await pending;
@@ -108,18 +117,7 @@ export class MenuTreeCache {
     return built;
   }
 
-  private async build(
-    version: string,
-    roleIds: string[],
-    projectType: string,
-    serialize: (tree: MenuRecord[]) => string,
-  ): Promise<CachedMenuTree> {
-    // Read after the version: a write committed in between makes the entry newer than its version, never older.
-    const tree = await this.menus.roleMenuTree(roleIds, projectType);
-    return new CachedMenuTree(version, tree, serialize(tree));
-  }
-
-  private store(key: string, entry: CachedMenuTree): void {
+  private store(key: string, entry: CachedAnswer): void {
     const existing = this.entries.get(key);
     // A slower build of an older version must not replace a newer entry.
     if (existing !== undefined && BigInt(existing.version) > BigInt(entry.version)) return;

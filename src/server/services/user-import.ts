@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { formAjvOptions } from '../../shared/ajv-options.js';
 import { MsgCode } from '../../shared/envelope.js';
 import { dropEmptyStrings, type JsonSchemaNode } from '../../shared/schema-messages.js';
@@ -30,6 +30,7 @@ import { roleAssignable } from './admin-roles.js';
 import { toFieldErrors } from './form-validation.js';
 import { hashPassword } from './passwords.js';
 import type { DataScope } from './permissions.js';
+import { loadExcel } from './excel.js';
 
 export interface ImportError {
   /** The Excel row number (the header is row 1). */
@@ -166,7 +167,7 @@ export class UserImport {
 
   /** The .xlsx template: the columns (required ones marked *), a note on each header, and an instructions sheet. */
   async template(): Promise<Buffer> {
-    const workbook = new ExcelJS.Workbook();
+    const workbook = new (await loadExcel()).Workbook();
     const sheet = workbook.addWorksheet('用户');
     sheet.columns = IMPORT_COLUMNS.map((c) => ({
       header: c.required ? `${c.header}*` : c.header,
@@ -194,7 +195,7 @@ export class UserImport {
   }
 
   private async parse(file: Buffer): Promise<ParsedRow[]> {
-    const workbook = new ExcelJS.Workbook();
+    const workbook = new (await loadExcel()).Workbook();
     try {
       await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
     } catch {

@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope, MenuRecord } from '../../../../../shared/envelope.js';
-import { preferredEncoding } from '../../../../http/content-encoding.js';
+import { sendCachedAnswer } from '../../../../http/cached-answer.js';
 import { envelope } from '../../../../http/envelope-schema.js';
 import { requireAuth } from '../../../../plugins/auth.js';
 
@@ -60,15 +60,12 @@ const routes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { view } = requireAuth(request);
       const roleIds = view.user.roles.map((role) => role.id);
-      const cached = await app.services.menuTrees.get(roleIds, request.body?.type ?? '', (childList) => {
-        const answer: Envelope<RoleMenuData> = { msgCode: 0, errMsg: '', data: { pcMenu: { childList } } };
+      const answer = await app.services.menuTrees.roleMenuTree(roleIds, request.body?.type ?? '', (childList) => {
+        const data: Envelope<RoleMenuData> = { msgCode: 0, errMsg: '', data: { pcMenu: { childList } } };
         // The route's own response serializer: the cached body is exactly what an uncached answer would be.
-        return reply.serialize(answer) as string;
+        return reply.serialize(data) as string;
       });
-      reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
-      const encoding = preferredEncoding(request.headers['accept-encoding']);
-      if (encoding === undefined || !cached.worthCompressing) return reply.send(cached.body);
-      return reply.header('content-encoding', encoding).send(await cached.encoded(encoding));
+      return sendCachedAnswer(request, reply, answer);
     },
   );
 };
