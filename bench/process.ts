@@ -13,6 +13,8 @@ export interface MeasuredProcess {
   startupMs: number;
   /** Resident memory now, in MB (VmRSS of /proc/<pid>/status). */
   rssMb(): number;
+  /** CPU time the process used until it was ready (user + system), in ms: steadier than wall time on a busy machine. */
+  startupCpuMs: number;
   stop(): Promise<void>;
 }
 
@@ -36,6 +38,12 @@ export function rssMbOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? 'NaN');
   return kb / 1024;
+}
+
+/** User + system CPU time of a process so far, in ms (fields 14 and 15 of /proc/<pid>/stat, in 1/100 s). */
+export function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 export async function startProcess(spec: ProcessSpec): Promise<MeasuredProcess> {
@@ -87,5 +95,5 @@ export async function startProcess(spec: ProcessSpec): Promise<MeasuredProcess> 
   const startupMs = performance.now() - started;
   const pid = child.pid;
   if (pid === undefined) throw new Error(`${spec.label} has no pid`);
-  return { origin, pid, startupMs, rssMb: () => rssMbOf(pid), stop };
+  return { origin, pid, startupMs, startupCpuMs: cpuMsOf(pid), rssMb: () => rssMbOf(pid), stop };
 }

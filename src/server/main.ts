@@ -7,14 +7,15 @@ import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, databaseTarget } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { refreshPlannerStatistics } from './db/statistics.js';
-import { demoAccounts, runSeed } from './seed/index.js';
+import { demoAccounts } from './seed/index.js';
 import { ensureInitialAdmin, INITIAL_ADMIN_LOGIN } from './seed/initial-admin.js';
+import { seedOnce } from './seed/seed-once.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = createDatabase(databaseTarget(config));
   await migrateToLatest(db);
-  await runSeed(db, { demo: config.demo });
+  await seedOnce(db, { demo: config.demo });
   // Without demo data an empty install still needs someone who can log in; the password is shown this once only.
   const initialPassword = config.demo ? undefined : await ensureInitialAdmin(db);
   const app = await buildApp({ config, db });

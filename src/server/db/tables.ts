@@ -276,6 +276,12 @@ export interface CacheVersionTable {
   version: ColumnType<string, never, never>;
 }
 
+/** Seed runs done (migration 0008, seed/seed-once.ts). */
+export interface SeedRunTable {
+  fingerprint: string;
+  seeded_at: CreatedAt;
+}
+
 /** The portal's tables (migration 0003) live in portal-tables.ts. */
 export interface Database extends PortalTables {
   app_key: AppKeyTable;
@@ -298,6 +304,7 @@ export interface Database extends PortalTables {
   sys_log: SysLogTable;
   sys_logo: SysLogoTable;
   cache_version: CacheVersionTable;
+  seed_run: SeedRunTable;
 }
 
 export type MenuRow = Selectable<SysMenuTable>;

@@ -6,6 +6,7 @@ import * as portal from './0003-portal.js';
 import * as administration from './0004-administration.js';
 import * as listIndexes from './0006-list-indexes.js';
 import * as cacheVersions from './0007-cache-versions.js';
+import * as seedRuns from './0008-seed-runs.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-administration': administration,
   '0006-list-indexes': listIndexes,
   '0007-cache-versions': cacheVersions,
+  '0008-seed-runs': seedRuns,
 };
