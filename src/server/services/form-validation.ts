@@ -5,7 +5,7 @@
  *   2. decrypt the fields named in `submit.api.encrypt` ('rsa' or 'sm2'); failure -> -400 "<title>解密失败，请刷新页面后重试";
  *   3. validate with the form's JSON Schema (runtime ajv, allErrors, $data, formats);
  *   4. map errors to the schema's own Chinese messages (src/shared/schema-messages.ts), ajv-i18n zh as fallback.
- * Validators are compiled once, when the service is built. `wireSchema()` gives the schema of the request as it
+ * Validators are compiled once, on a form's first validation (compiling all of them cost a tenth of every start). `wireSchema()` gives the schema of the request as it
  * travels (encrypted fields are opaque strings) for a route's `body` declaration.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -32,12 +32,17 @@ export interface FormFile {
   submit?: { api?: { method?: string; url?: string; encrypt?: Record<string, EncryptionMethod> } };
 }
 
-interface CompiledForm {
+interface PreparedForm {
   file: FormFile;
+  wire: JsonSchemaNode;
+  /** Compiled on first use. */
+  validators?: FormValidators;
+}
+
+interface FormValidators {
   validate: ValidateFunction;
   /** The request as it travels (encrypted fields opaque), checked before anything is decrypted. */
   validateWire: ValidateFunction;
-  wire: JsonSchemaNode;
 }
 
 /** The message ajv-i18n gives for one error, in Chinese. */
@@ -85,18 +90,16 @@ export function loadFormFiles(formsDir: string): FormFile[] {
 }
 
 export class FormValidation {
-  private readonly forms = new Map<string, CompiledForm>();
+  private readonly forms = new Map<string, PreparedForm>();
+  private readonly ajv: Ajv;
 
   constructor(
     files: FormFile[],
     private readonly crypto: FieldCrypto,
   ) {
-    const ajv = new Ajv({ ...formAjvOptions });
-    addFormats(ajv);
-    for (const file of files) {
-      const wire = wireSchemaOf(file);
-      this.forms.set(file.id, { file, validate: ajv.compile(file.schema), validateWire: ajv.compile(wire), wire });
-    }
+    this.ajv = new Ajv({ ...formAjvOptions });
+    addFormats(this.ajv);
+    for (const file of files) this.forms.set(file.id, { file, wire: wireSchemaOf(file) });
   }
 
   has(formId: string): boolean {
@@ -136,9 +139,11 @@ export class FormValidation {
 
   private validateForm<T>(formId: string, body: unknown): T {
     const form = this.form(formId);
+    form.validators ??= { validate: this.ajv.compile(form.file.schema), validateWire: this.ajv.compile(form.wire) };
+    const { validate, validateWire } = form.validators;
     const value = dropEmptyStrings(body ?? {});
     // Missing fields are reported as such, before an undecryptable one (the order the browser form shows them).
-    if (!form.validateWire(value)) throw invalidInput(toFieldErrors(form.wire, form.validateWire.errors ?? []));
+    if (!validateWire(value)) throw invalidInput(toFieldErrors(form.wire, validateWire.errors ?? []));
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const record = value as Record<string, unknown>;
       for (const [field, method] of Object.entries(form.file.submit?.api?.encrypt ?? {})) {
@@ -154,7 +159,7 @@ export class FormValidation {
         record[field] = plain;
       }
     }
-    if (!form.validate(value)) throw invalidInput(toFieldErrors(form.file.schema, form.validate.errors ?? []));
+    if (!validate(value)) throw invalidInput(toFieldErrors(form.file.schema, validate.errors ?? []));
     return value as T;
   }
 
@@ -167,7 +172,7 @@ export class FormValidation {
     return structuredClone(this.form(formId).wire);
   }
 
-  private form(formId: string): CompiledForm {
+  private form(formId: string): PreparedForm {
     const form = this.forms.get(formId);
     if (!form) throw new Error(`unknown form schema "${formId}" (schemas/forms/${formId}.json)`);
     return form;
