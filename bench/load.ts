@@ -55,3 +55,36 @@ export function describeLoad(result: RateResult): string {
     (problems.length ? `  [${problems.join(', ')}]` : '')
   );
 }
+
+/** Several runs' results as one: mean rate, the worst p50 and p99, summed counts. */
+function combine(results: RateResult[]): RateResult {
+  return {
+    label: results[0].label,
+    requestsPerSecond: results.reduce((sum, r) => sum + r.requestsPerSecond, 0) / results.length,
+    latencyP50Ms: Math.max(...results.map((r) => r.latencyP50Ms)),
+    latencyP99Ms: Math.max(...results.map((r) => r.latencyP99Ms)),
+    total: results.reduce((sum, r) => sum + r.total, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    mismatches: results.reduce((sum, r) => sum + r.mismatches, 0),
+  };
+}
+
+/**
+ * `target` against `reference`, in alternating rounds so that a change in the machine's load (other processes on
+ * the same cores) weighs on both alike. The ratio is of the mean rates.
+ */
+export async function compareLoads(
+  reference: LoadTarget,
+  target: LoadTarget,
+  rounds = 3,
+): Promise<{ reference: RateResult; target: RateResult; ratio: number }> {
+  const references: RateResult[] = [];
+  const targets: RateResult[] = [];
+  for (let i = 0; i < rounds; i++) {
+    references.push(await load({ ...reference, warmupSeconds: 1 }));
+    targets.push(await load({ ...target, warmupSeconds: 1 }));
+  }
+  const [ref, tgt] = [combine(references), combine(targets)];
+  return { reference: ref, target: tgt, ratio: tgt.requestsPerSecond / ref.requestsPerSecond };
+}
