@@ -23,7 +23,7 @@ const brotliAsync = promisify(brotliCompress);
 
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
-/** How many role-set/project-type trees one instance keeps (the oldest goes first). */
+/** How many answers one instance keeps (the oldest goes first). */
 const MAX_ENTRIES = 500;
 
 /** One cached answer: its serialized body, compressed on first demand. */
