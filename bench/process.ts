@@ -3,7 +3,9 @@
  * memory read from /proc, stopped with SIGTERM (SIGKILL after 5 s).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ROOT } from './server';
 
 export interface MeasuredProcess {
@@ -48,18 +50,19 @@ export function cpuMsOf(pid: number): number {
 
 export async function startProcess(spec: ProcessSpec): Promise<MeasuredProcess> {
   const origin = `http://127.0.0.1:${spec.port}`;
+  // The output goes to a file, as a production log would: read through a pipe, it would cost the bench's own
+  // process (which also runs the load generator) CPU at every request the server logs.
+  const logDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-log-'));
+  const logFile = path.join(logDir, 'output.log');
+  const output = openSync(logFile, 'a');
   const started = performance.now();
   const child = spawn(process.execPath, spec.args, {
     cwd: ROOT,
     env: { ...spec.env, PORT: String(spec.port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', output, output],
   });
-  let tail = '';
-  const keep = (chunk: Buffer) => {
-    tail = (tail + chunk.toString()).slice(-4000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  closeSync(output);
+  const tail = () => readFileSync(logFile, 'utf8').slice(-4000);
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
@@ -71,17 +74,18 @@ export async function startProcess(spec: ProcessSpec): Promise<MeasuredProcess> 
         await exited(child);
       }
     }
+    rmSync(logDir, { recursive: true, force: true });
   };
   const timeoutMs = spec.timeoutMs ?? 120_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(
-        `${spec.label} exited (${String(child.exitCode ?? child.signalCode)}) before answering:\n${tail}`,
+        `${spec.label} exited (${String(child.exitCode ?? child.signalCode)}) before answering:\n${tail()}`,
       );
     }
     if (performance.now() - started > timeoutMs) {
       await stop();
-      throw new Error(`${spec.label} did not answer ${spec.readyPath} in ${timeoutMs} ms:\n${tail}`);
+      throw new Error(`${spec.label} did not answer ${spec.readyPath} in ${timeoutMs} ms:\n${tail()}`);
     }
     try {
       const response = await fetch(`${origin}${spec.readyPath}`, { signal: AbortSignal.timeout(2000) });
