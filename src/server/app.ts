@@ -9,7 +9,9 @@ import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify'
 import type { ServerConfig } from './config.js';
 import { createDatabase, databaseTarget, type Db } from './db/database.js';
 import { prepareDatabase } from './db/prepare.js';
+import { refreshPlannerStatistics } from './db/statistics.js';
 import { menuRecordSchema } from './http/envelope-schema.js';
+import { logDestination, OneLinePerRequest } from './http/request-log.js';
 import { packageJsonPath } from './paths.js';
 import collections from './collections/plugin.js';
 import { loadModules, type PortalModule } from './modules/module-files.js';
@@ -18,6 +20,7 @@ import auth from './plugins/auth.js';
 import cookie from './plugins/cookie.js';
 import errors from './plugins/errors.js';
 import nulGuard from './plugins/nul-guard.js';
+import menuTreeFreshness from './plugins/menu-tree-freshness.js';
 import permissions from './plugins/permissions.js';
 import rateLimit from './plugins/rate-limit.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -63,15 +66,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ownsDb = options.db === undefined;
   const db = options.db ?? createDatabase(options.inMemory ? { kind: 'memory' } : databaseTarget(config));
   const modules = options.modules ?? loadModules();
-  if (ownsDb) await prepareDatabase(db, { demo: config.demo, modules });
+  if (ownsDb) {
+    await prepareDatabase(db, { demo: config.demo, modules });
+    await refreshPlannerStatistics(db);
+  }
   const keys = await ensureKeys(db);
   const services = createServices(db, keys, config, options.services);
   await services.captchas.warmUp();
   const version = packageVersion();
 
   const app = Fastify({
+    logController: new OneLinePerRequest(),
     logger: {
       level: config.logLevel,
+      // Silent (tests) has nothing to write: keep pino's default there.
+      ...(config.logLevel === 'silent' ? {} : { stream: logDestination() }),
       // Bodies are never logged; headers are not logged by default and are redacted should anyone add them.
       redact: {
         paths: [
@@ -108,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auth);
   await app.register(permissions);
   await app.register(auditLog);
+  await app.register(menuTreeFreshness);
   await app.register(swagger, { version });
   await registerRoutes(app);
   await app.register(collections, { modules });

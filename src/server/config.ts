@@ -54,6 +54,11 @@ export interface ServerConfig {
   logLevel: string;
   /** How long a user's view (name, roles, enabled flag) and a session's liveness are cached in-process. */
   userCacheTtlMs: number;
+  /**
+   * How often a cached role menu tree checks the database's version of menus and grants (services/menu-tree-cache.ts):
+   * another instance's change shows within this time; this instance's own at once.
+   */
+  menuTreeRecheckMs: number;
   production: boolean;
   now: Clock;
   /** A password older than this many days must be changed at login (-16001); 0 = never. */
@@ -125,6 +130,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     webDir: path.resolve('dist'),
     logLevel: 'info',
     userCacheTtlMs: 5000,
+    menuTreeRecheckMs: 1000,
     production: false,
     now: () => new Date(),
     passwordMaxAgeDays: 0,
@@ -161,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     refreshTtlSeconds: integer('PORTAL_REFRESH_TTL_SECONDS', env.PORTAL_REFRESH_TTL_SECONDS, 7 * 24 * 3600, 60),
     webDir: path.resolve(env.PORTAL_WEB_DIR || 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
+    menuTreeRecheckMs: integer('PORTAL_MENU_TREE_RECHECK_MS', env.PORTAL_MENU_TREE_RECHECK_MS, 1000, 0),
     production,
     passwordMaxAgeDays: integer('PORTAL_PASSWORD_MAX_AGE_DAYS', env.PORTAL_PASSWORD_MAX_AGE_DAYS, 0, 0),
     // Without an AI library of its own, an install points at a stand-in page of itself.

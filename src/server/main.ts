@@ -7,13 +7,14 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { createDatabase, databaseTarget } from './db/database.js';
 import { prepareDatabase } from './db/prepare.js';
+import { refreshPlannerStatistics } from './db/statistics.js';
 import { demoAccounts } from './seed/index.js';
 import { ensureInitialAdmin, INITIAL_ADMIN_LOGIN } from './seed/initial-admin.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = createDatabase(databaseTarget(config));
-  const modules = await prepareDatabase(db, { demo: config.demo });
+  const modules = await prepareDatabase(db, { demo: config.demo, seed: 'whenChanged' });
   // Without demo data an empty install still needs someone who can log in; the password is shown this once only.
   const initialPassword = config.demo ? undefined : await ensureInitialAdmin(db);
   const app = await buildApp({ config, db, modules });
@@ -31,6 +32,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // After listening, off the start-up path: planner statistics for what migrations and the seed wrote
+  // (db/statistics.ts); until it finishes the planner uses those of the previous run.
+  refreshPlannerStatistics(db).catch((error: unknown) => app.log.warn({ err: error }, 'ANALYZE failed'));
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   const lines = [
     '',

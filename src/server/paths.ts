@@ -1,6 +1,22 @@
-/** Absolute locations the server reads from, independent of the working directory. */
+/**
+ * Absolute locations the server reads from, independent of the working directory and of where the running code
+ * sits: src/server/ under tsx, dist-server/ when built (scripts/build-server.ts). The project root is the nearest
+ * folder above this file that holds package.json.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
-export const schemasDir = fileURLToPath(new URL('../../schemas/', import.meta.url));
-export const packageJsonPath = fileURLToPath(new URL('../../package.json', import.meta.url));
+function findProjectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`no package.json above ${fileURLToPath(import.meta.url)}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+export const projectRoot = `${findProjectRoot()}${path.sep}`;
+export const schemasDir = path.join(projectRoot, 'schemas') + path.sep;
+export const packageJsonPath = path.join(projectRoot, 'package.json');

@@ -1,11 +1,13 @@
 /**
  * Everything a database needs before the server answers: the migrations, the tables of the modules'
  * collections (created or given their new columns), then the idempotent seed (reference data always, demo
- * data with PORTAL_DEMO=1, the modules' menus and demo records included). Run at every start.
+ * data with PORTAL_DEMO=1, the modules' menus and demo records included; a start skips it when none of what it
+ * reads changed, seed/seed-once.ts). Run at every start.
  */
 import { syncCollectionTables } from '../collections/table-sync.js';
 import { loadModules, type PortalModule } from '../modules/module-files.js';
 import { runSeed } from '../seed/index.js';
+import { seedOnce } from '../seed/seed-once.js';
 import type { Db } from './database.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -13,6 +15,8 @@ export interface PrepareOptions {
   demo: boolean;
   /** The portal's modules (default: every folder of modules/). */
   modules?: readonly PortalModule[];
+  /** `whenChanged` (a server's start): skip the seed when nothing it reads changed since it last ran. */
+  seed?: 'always' | 'whenChanged';
 }
 
 export async function prepareDatabase(db: Db, options: PrepareOptions): Promise<readonly PortalModule[]> {
@@ -22,6 +26,8 @@ export async function prepareDatabase(db: Db, options: PrepareOptions): Promise<
     db,
     modules.flatMap((module) => module.collections),
   );
-  await runSeed(db, { demo: options.demo, modules });
+  const seed = { demo: options.demo, modules };
+  if (options.seed === 'whenChanged') await seedOnce(db, seed);
+  else await runSeed(db, seed);
   return modules;
 }

@@ -274,6 +274,21 @@ export interface SysLogoTable {
   updated_at: Timestamp;
 }
 
+/**
+ * Version numbers of cached data (migration 0007, db/cache-versions.ts), raised by the database on writes to
+ * the tables the data is made of.
+ */
+export interface CacheVersionTable {
+  name: string;
+  version: ColumnType<string, never, never>;
+}
+
+/** Seed runs done (migration 0008, seed/seed-once.ts). */
+export interface SeedRunTable {
+  fingerprint: string;
+  seeded_at: CreatedAt;
+}
+
 /** The portal's tables (migration 0003) live in portal-tables.ts. */
 /** One step of a collection record's status timeline (migration 0009). */
 export interface CollectionHistoryTable {
@@ -312,6 +327,8 @@ export interface Database extends PortalTables {
   sys_log: SysLogTable;
   sys_logo: SysLogoTable;
   collection_history: CollectionHistoryTable;
+  cache_version: CacheVersionTable;
+  seed_run: SeedRunTable;
 }
 
 export type MenuRow = Selectable<SysMenuTable>;

@@ -3,11 +3,14 @@
  * company, projects, base config, demo roles and users when PORTAL_DEMO=1. Rows have stable ids and are inserted with
  * `on conflict do nothing`, so running it again changes nothing and keeps what administrators edited.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Db } from '../db/database.js';
 import type { Insertable } from 'kysely';
 import type { NewMenu, NewOffice, SysAreaTable } from '../db/tables.js';
 import { ROOT_PARENT } from '../services/admin-tree.js';
 import { GATEWAY_ROOT_ID } from '../services/menus.js';
+import { schemasDir } from '../paths.js';
 import { hashPassword } from '../services/passwords.js';
 import { withModuleMenus, type PortalModule } from '../modules/module-files.js';
 import { seedModuleDemo } from './module-demo.js';
@@ -15,6 +18,7 @@ import { seedPortalDemo } from './portal-demo.js';
 import {
   loadSeedFile,
   type AreaSeed,
+  type DemoSeedFile,
   type MenuGrant,
   type MenuSeedItem,
   type OfficeSeed,
@@ -327,12 +331,8 @@ export async function runSeed(db: Db, options: SeedOptions): Promise<void> {
   }
 }
 
-/** The demo accounts, for the start-up banner. */
+/** The demo accounts, for the start-up banner: read as they are (the seed checks the file when it runs). */
 export function demoAccounts(): { loginName: string; password: string; name: string; mobile: string }[] {
-  return loadSeedFile('demo-seed', 'demo.json').users.map(({ loginName, password, name, mobile }) => ({
-    loginName,
-    password,
-    name,
-    mobile,
-  }));
+  const demo = JSON.parse(readFileSync(path.join(schemasDir, 'seed', 'demo.json'), 'utf8')) as DemoSeedFile;
+  return demo.users.map(({ loginName, password, name, mobile }) => ({ loginName, password, name, mobile }));
 }

@@ -143,8 +143,13 @@ interface SeedKinds {
 const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);
 
-/** Reads schemas/seed/<file> and checks it against schemas/meta/<kind>.json. */
+/** Files already read and checked: a start reads some twice (menus, demo), and they do not change meanwhile. */
+const loaded = new Map<string, unknown>();
+
+/** Reads schemas/seed/<file> and checks it against schemas/meta/<kind>.json (once per process). */
 export function loadSeedFile<K extends keyof SeedKinds>(kind: K, file: string): SeedKinds[K] {
+  const key = `${kind}/${file}`;
+  if (loaded.has(key)) return loaded.get(key) as SeedKinds[K];
   const data: unknown = JSON.parse(readFileSync(path.join(schemasDir, 'seed', file), 'utf8'));
   const meta: unknown = JSON.parse(readFileSync(path.join(schemasDir, 'meta', `${kind}.json`), 'utf8'));
   const validate = ajv.compile(meta as object);
@@ -152,5 +157,6 @@ export function loadSeedFile<K extends keyof SeedKinds>(kind: K, file: string): 
     const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
     throw new Error(`schemas/seed/${file} does not match schemas/meta/${kind}.json: ${problems}`);
   }
+  loaded.set(key, data);
   return data as SeedKinds[K];
 }

@@ -26,6 +26,7 @@ import { officeInScope } from './data-scope.js';
 import type { AdminRoles } from './admin-roles.js';
 import { hashPassword } from './passwords.js';
 import type { DataScope } from './data-scope.js';
+import { ListTotals } from './list-totals.js';
 import type { Permissions } from './permissions.js';
 import type { Sessions } from './sessions.js';
 import type { Users } from './users.js';
@@ -91,6 +92,8 @@ export const UserMessages = {
 } as const;
 
 export class AdminUsers {
+  private readonly totals: ListTotals;
+
   constructor(
     private readonly db: Db,
     private readonly offices: AdminOffices,
@@ -99,7 +102,9 @@ export class AdminUsers {
     private readonly sessions: Sessions,
     private readonly permissions: Permissions,
     private readonly now: Clock,
-  ) {}
+  ) {
+    this.totals = new ListTotals(db, 'user-list');
+  }
 
   /** Live users the scope may administer, joined with their company and office. */
   private visible(scope: DataScope) {
@@ -183,27 +188,49 @@ export class AdminUsers {
       const officeId = query.officeId;
       base = base.where((eb) => eb.or([eb('o.id', '=', officeId), eb('o.parent_ids', 'like', `%,${officeId},%`)]));
     }
-    return this.page(base, pageNo, pageSize, offset);
+    const { loginName, name, companyName, officeId } = query;
+    const countKey = JSON.stringify(['list', scope, loginName, name, companyName, officeId]);
+    return this.page(base, countKey, pageNo, pageSize, offset);
   }
 
+  /**
+   * One page of `base` in creation order. The total comes from ListTotals (counted once per filter and version);
+   * a page past the middle is read backwards from the end, so no page skips more than half the list; the page's
+   * ids are picked from the list index alone (migration 0006) before the rows and their offices are read.
+   */
   private async page(
     base: ReturnType<AdminUsers['visible']>,
+    countKey: string,
     pageNo: number,
     pageSize: number,
     offset: number,
   ): Promise<Page<UserRecord>> {
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll('u')
-        .select(['c.name as company_name', 'o.name as office_name'])
-        .orderBy('u.created_at')
-        .orderBy('u.id')
-        .limit(pageSize)
-        .offset(offset)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { dataList: await this.withRoles(rows), total: Number(count.n), pageNo, pageSize };
+    const total = await this.totals.of(countKey, async () => {
+      const row = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    });
+    if (offset >= total) return { dataList: [], total, pageNo, pageSize };
+    const fromEnd = total - offset - pageSize;
+    const ids =
+      offset > fromEnd
+        ? base
+            .select('u.id')
+            .orderBy('u.created_at', 'desc')
+            .orderBy('u.id', 'desc')
+            .limit(Math.min(pageSize, total - offset))
+            .offset(Math.max(0, fromEnd))
+        : base.select('u.id').orderBy('u.created_at').orderBy('u.id').limit(pageSize).offset(offset);
+    const rows = await this.db
+      .selectFrom('sys_user as u')
+      .leftJoin('sys_office as c', 'c.id', 'u.company_id')
+      .leftJoin('sys_office as o', 'o.id', 'u.office_id')
+      .selectAll('u')
+      .select(['c.name as company_name', 'o.name as office_name'])
+      .where('u.id', 'in', ids)
+      .orderBy('u.created_at')
+      .orderBy('u.id')
+      .execute();
+    return { dataList: await this.withRoles(rows), total, pageNo, pageSize };
   }
 
   /** The users of a role whom the scope may administer (the role-user list of the assign dialog). */
@@ -219,7 +246,7 @@ export class AdminUsers {
           .where('x.role_id', '=', roleId),
       ),
     );
-    return this.page(base, pageNo, pageSize, offset);
+    return this.page(base, JSON.stringify(['role', scope, roleId]), pageNo, pageSize, offset);
   }
 
   /** Which of `ids` name live users in scope. */

@@ -7,7 +7,7 @@
  *   3. validate with the form's JSON Schema (runtime ajv, allErrors, $data, formats), except that the fields of
  *      `requiredInBrowserOnly` (a confirmation the browser checks) are not required;
  *   4. map errors to the schema's own Chinese messages (src/shared/schema-messages.ts), ajv-i18n zh as fallback.
- * Validators are compiled once, when the service is built. `wireSchema()` gives the schema of the request as it
+ * Validators are compiled once, on a form's first validation (compiling all of them cost a tenth of every start). `wireSchema()` gives the schema of the request as it
  * travels (encrypted fields are opaque strings) for a route's `body` declaration.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -36,14 +36,19 @@ export interface FormFile {
   submit?: { api?: { method?: string; url?: string; encrypt?: Record<string, EncryptionMethod> } };
 }
 
-interface CompiledForm {
+interface PreparedForm {
   file: FormFile;
   /** The form's schema as the server applies it (see `serverSchemaOf`). */
   schema: JsonSchemaNode;
+  wire: JsonSchemaNode;
+  /** Compiled on first use. */
+  validators?: FormValidators;
+}
+
+interface FormValidators {
   validate: ValidateFunction;
   /** The request as it travels (encrypted fields opaque), checked before anything is decrypted. */
   validateWire: ValidateFunction;
-  wire: JsonSchemaNode;
 }
 
 /** The message ajv-i18n gives for one error, in Chinese. */
@@ -101,18 +106,18 @@ export function loadFormFiles(formsDir: string): FormFile[] {
 }
 
 export class FormValidation {
-  private readonly forms = new Map<string, CompiledForm>();
+  private readonly forms = new Map<string, PreparedForm>();
+  private readonly ajv: Ajv;
 
   constructor(
     files: FormFile[],
     private readonly crypto: FieldCrypto,
   ) {
-    const ajv = new Ajv({ ...formAjvOptions });
-    addFormats(ajv);
+    this.ajv = new Ajv({ ...formAjvOptions });
+    addFormats(this.ajv);
     for (const file of files) {
       const schema = serverSchemaOf(file);
-      const wire = wireSchemaOf(file, schema);
-      this.forms.set(file.id, { file, schema, validate: ajv.compile(schema), validateWire: ajv.compile(wire), wire });
+      this.forms.set(file.id, { file, schema, wire: wireSchemaOf(file, schema) });
     }
   }
 
@@ -153,9 +158,11 @@ export class FormValidation {
 
   private validateForm<T>(formId: string, body: unknown): T {
     const form = this.form(formId);
+    form.validators ??= { validate: this.ajv.compile(form.schema), validateWire: this.ajv.compile(form.wire) };
+    const { validate, validateWire } = form.validators;
     const value = dropBlankStrings(body ?? {});
     // Missing fields are reported as such, before an undecryptable one (the order the browser form shows them).
-    if (!form.validateWire(value)) throw invalidInput(toFieldErrors(form.wire, form.validateWire.errors ?? []));
+    if (!validateWire(value)) throw invalidInput(toFieldErrors(form.wire, validateWire.errors ?? []));
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const record = value as Record<string, unknown>;
       for (const [field, method] of Object.entries(form.file.submit?.api?.encrypt ?? {})) {
@@ -172,7 +179,7 @@ export class FormValidation {
         else record[field] = plain;
       }
     }
-    if (!form.validate(value)) throw invalidInput(toFieldErrors(form.schema, form.validate.errors ?? []));
+    if (!validate(value)) throw invalidInput(toFieldErrors(form.schema, validate.errors ?? []));
     return value as T;
   }
 
@@ -185,7 +192,7 @@ export class FormValidation {
     return structuredClone(this.form(formId).wire);
   }
 
-  private form(formId: string): CompiledForm {
+  private form(formId: string): PreparedForm {
     const form = this.forms.get(formId);
     if (!form) throw new Error(`unknown form schema "${formId}" (schemas/forms/${formId}.json)`);
     return form;

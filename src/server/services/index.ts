@@ -15,6 +15,7 @@ import { FormValidation, loadFormFiles } from './form-validation.js';
 import type { AppKeys } from './keys.js';
 import { LoginLockout } from './login-lockout.js';
 import { Menus } from './menus.js';
+import { MenuTreeCache } from './menu-tree-cache.js';
 import { PasswordChanges } from './password-changes.js';
 import { Permissions } from './permissions.js';
 import { createPortalServices, type PortalServices } from './portal.js';
@@ -37,6 +38,8 @@ export interface Services {
   forms: FormValidation;
   users: Users;
   menus: Menus;
+  /** Role menu trees with their serialized answers, cached per role set and project type. */
+  menuTrees: MenuTreeCache;
   baseConfigs: BaseConfigs;
   dictionaries: Dictionaries;
   smsCodes: SmsCodes;
@@ -99,6 +102,7 @@ export function createServices(
     forms: new FormValidation(loadFormFiles(path.join(schemasDir, 'forms')), crypto),
     users,
     menus,
+    menuTrees: new MenuTreeCache(db, menus, config.menuTreeRecheckMs),
     baseConfigs: new BaseConfigs(db),
     dictionaries,
     smsCodes,

@@ -5,9 +5,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { cellText, type TextColumn } from '../../shared/cell-text.js';
 import { pickPath } from '../../shared/path.js';
+import { loadExcel } from './excel.js';
 
 export interface ExportablePage {
   id: string;
@@ -103,7 +104,7 @@ export async function exportRows(
 /** The workbook: one sheet named after the page, a header row of column titles, images left out. */
 export async function exportWorkbook(page: ExportablePage, rows: Record<string, unknown>[]): Promise<Buffer> {
   const columns = page.columns.filter((column) => column.format !== 'image');
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(page.title.slice(0, 31));
   sheet.columns = columns.map((column) => ({ header: column.title, width: Math.max(12, column.title.length * 2 + 4) }));
   sheet.getRow(1).font = { bold: true };

@@ -15,12 +15,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { formAjvOptions } from '../../shared/ajv-options.js';
 import { MsgCode } from '../../shared/envelope.js';
 import { dropBlankStrings, type JsonSchemaNode } from '../../shared/schema-messages.js';
 import type { Clock } from '../config.js';
 import type { Db } from '../db/database.js';
+import { refreshPlannerStatistics } from '../db/statistics.js';
 import { ApiError } from '../http/api-error.js';
 import { schemasDir } from '../paths.js';
 import { newId } from './admin-common.js';
@@ -30,6 +31,7 @@ import { roleAssignable } from './admin-roles.js';
 import { toFieldErrors } from './form-validation.js';
 import { hashPassword } from './passwords.js';
 import type { DataScope } from './data-scope.js';
+import { loadExcel } from './excel.js';
 
 export interface ImportError {
   /** The Excel row number (the header is row 1). */
@@ -166,7 +168,7 @@ export class UserImport {
 
   /** The .xlsx template: the columns (required ones marked *), a note on each header, and an instructions sheet. */
   async template(): Promise<Buffer> {
-    const workbook = new ExcelJS.Workbook();
+    const workbook = new (await loadExcel()).Workbook();
     const sheet = workbook.addWorksheet('用户');
     sheet.columns = IMPORT_COLUMNS.map((c) => ({
       header: c.required ? `${c.header}*` : c.header,
@@ -194,7 +196,7 @@ export class UserImport {
   }
 
   private async parse(file: Buffer): Promise<ParsedRow[]> {
-    const workbook = new ExcelJS.Workbook();
+    const workbook = new (await loadExcel()).Workbook();
     try {
       await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
     } catch {
@@ -342,6 +344,8 @@ export class UserImport {
         if (links.length > 0) await trx.insertInto('sys_user_role').values(links).execute();
       }
     });
+    // Thousands of new rows at once: keep the planner's picture of these tables true (db/statistics.ts).
+    await refreshPlannerStatistics(this.db, ['sys_user', 'sys_user_role']);
     return { imported: good.length };
   }
 

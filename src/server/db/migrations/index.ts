@@ -5,6 +5,9 @@ import * as accounts from './0002-accounts.js';
 import * as portal from './0003-portal.js';
 import * as administration from './0004-administration.js';
 import * as rateLimitCounters from './0005-rate-limit-counters.js';
+import * as listIndexes from './0006-list-indexes.js';
+import * as cacheVersions from './0007-cache-versions.js';
+import * as seedRuns from './0008-seed-runs.js';
 import * as collectionHistory from './0009-collection-history.js';
 
 export const migrations: Record<string, Migration> = {
@@ -13,5 +16,8 @@ export const migrations: Record<string, Migration> = {
   '0003-portal': portal,
   '0004-administration': administration,
   '0005-rate-limit-counters': rateLimitCounters,
+  '0006-list-indexes': listIndexes,
+  '0007-cache-versions': cacheVersions,
+  '0008-seed-runs': seedRuns,
   '0009-collection-history': collectionHistory,
 };

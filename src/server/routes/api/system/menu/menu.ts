@@ -10,6 +10,7 @@ import { envelope } from '../../../../http/envelope-schema.js';
 import { ok } from '../../../../http/route-helpers.js';
 import { MENU_ICONS, type TreeFilter } from '../../../../services/admin-menus.js';
 import { flattenTree } from '../../../../services/admin-tree.js';
+import { sendCachedAnswer } from '../../../../http/cached-answer.js';
 
 const VIEW = 'sys:menu:view';
 
@@ -47,9 +48,16 @@ const routes: FastifyPluginAsync = async (app) => {
       },
       config: adminConfig(VIEW, '菜单树'),
     },
-    async (request) => {
-      const tree = await menus.tree(request.params.id, request.query);
-      return ok('', request.query.flat === '1' ? flattenTree(tree) : tree);
+    async (request, reply) => {
+      const { id } = request.params;
+      const { menuName, isShowHide, flat } = request.query;
+      // Cached with the role menu trees (services/menu-tree-cache.ts): the same writes change both.
+      const key = JSON.stringify(['admin-tree', id, menuName ?? null, isShowHide ?? null, flat ?? null]);
+      const answer = await app.services.menuTrees.answer(key, async () => {
+        const tree = await menus.tree(id, request.query);
+        return reply.serialize(ok('', flat === '1' ? flattenTree(tree) : tree)) as string;
+      });
+      return sendCachedAnswer(request, reply, answer);
     },
   );
 

@@ -1,10 +1,13 @@
 /**
  * POST /api/zhgd/menu/roleMenuList {type, officeId}: the menu tree the user's roles grant, for project type
  * `type` (empty: every type), in data.pcMenu.childList. `officeId` is accepted for the client's contract; menus
- * are not yet restricted per office.
+ * are not yet restricted per office. The answer comes from services/menu-tree-cache.ts: serialized once per role
+ * set, project type and menu version, and sent compressed (br or gzip) when the client accepts it and it is large
+ * enough to be worth it.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope, MenuRecord } from '../../../../../shared/envelope.js';
+import { sendCachedAnswer } from '../../../../http/cached-answer.js';
 import { envelope } from '../../../../http/envelope-schema.js';
 import { requireAuth } from '../../../../plugins/auth.js';
 
@@ -54,11 +57,15 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: RoleMenuBody | null }>(
     '/roleMenuList',
     { schema, config: { auth: 'user', audit: false } },
-    async (request): Promise<Envelope<RoleMenuData>> => {
+    async (request, reply) => {
       const { view } = requireAuth(request);
       const roleIds = view.user.roles.map((role) => role.id);
-      const childList = await app.services.menus.roleMenuTree(roleIds, request.body?.type ?? '');
-      return { msgCode: 0, errMsg: '', data: { pcMenu: { childList } } };
+      const answer = await app.services.menuTrees.roleMenuTree(roleIds, request.body?.type ?? '', (childList) => {
+        const data: Envelope<RoleMenuData> = { msgCode: 0, errMsg: '', data: { pcMenu: { childList } } };
+        // The route's own response serializer: the cached body is exactly what an uncached answer would be.
+        return reply.serialize(data) as string;
+      });
+      return sendCachedAnswer(request, reply, answer);
     },
   );
 };

@@ -1,0 +1,371 @@
+/**
+ * The server's figures, each beside its budget, with a bare Fastify process (bench/bare-fastify.ts) started in the
+ * same run as the reference of the API ratios. The server runs as `npm start` runs it: built to JavaScript
+ * (scripts/build-server.mjs), LOG_LEVEL at its default (info), answers asked with `Accept-Encoding: gzip, deflate,
+ * br` like a browser.
+ *   - PGlite, demo data (91 menus): roleMenuList and getCurrentUser against bare Fastify (50 connections);
+ *   - PGlite, 2,000 menu records (written straight into the stopped server's database): one roleMenuList alone,
+ *     then 10 connections (p99), and the administration menu tree beside it (no budget);
+ *   - `npm start` to listening on that existing data (median of 3), and the resident memory idle after it;
+ *   - PostgreSQL on 127.0.0.1:5432 when reachable (a database of its own, dropped after): resident memory idle,
+ *     and the user list with 100,000 users (first page, last page, p95 of random pages).
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { loginForToken } from './api-rate';
+import { verdict } from './browser';
+import { compareLoads, describeLoad, load } from './load';
+import { startProcess, type MeasuredProcess } from './process';
+import { CAPTCHA, freePort, ROOT } from './server';
+
+export interface ServerFigure {
+  label: string;
+  value: string;
+  budget: string;
+  /** undefined: no budget, or not measured. */
+  met: boolean | undefined;
+}
+
+const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br' };
+const MENUS_UNDER_EACH = 47;
+const TOP_MENUS = 40;
+const USERS = 100_000;
+const PG_SERVER = { host: '127.0.0.1', port: 5432, user: 'postgres' };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(q * values.length) - 1)];
+
+function buildServer(): void {
+  const result = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`scripts/build-server.mjs failed with exit code ${String(result.status)}`);
+}
+
+function serverEnv(extra: Record<string, string>): Record<string, string> {
+  // NODE_ENV is left out: the server refuses PORTAL_CAPTCHA_FIXED under NODE_ENV=production.
+  const { NODE_ENV: _ignored, LOG_LEVEL: _default, ...inherited } = process.env;
+  return {
+    ...(inherited as Record<string, string>),
+    PORTAL_DEMO: '1',
+    PORTAL_CAPTCHA_FIXED: CAPTCHA,
+    ...extra,
+  };
+}
+
+/**
+ * The Node.js options of `npm start` (package.json: `node <options> scripts/start.mjs`), so the bench runs the
+ * server exactly as it runs in production.
+ */
+function startOptions(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const [command, ...rest] = pkg.scripts.start.split(/\s+/);
+  if (command !== 'node' || rest.at(-1) !== 'scripts/start.mjs')
+    throw new Error(`unexpected start script: ${pkg.scripts.start}`);
+  return rest.slice(0, -1);
+}
+
+async function startBuiltServer(entry: 'main' | 'start', env: Record<string, string>): Promise<MeasuredProcess> {
+  const script = entry === 'start' ? 'scripts/start.mjs' : 'dist-server/main.js';
+  return startProcess({
+    label: `node ${script}`,
+    args: [...startOptions(), script],
+    env,
+    port: await freePort(),
+    readyPath: '/api/pub/ping',
+  });
+}
+
+/** Resident memory once start-up work (the ANALYZE after listening, warm-ups) has settled. */
+async function idleRss(server: MeasuredProcess): Promise<number> {
+  await sleep(5000);
+  return server.rssMb();
+}
+
+function roleMenuTarget(origin: string, token: string, connections: number, label: string) {
+  return {
+    label,
+    url: `${origin}/api/zhgd/menu/roleMenuList`,
+    method: 'POST' as const,
+    body: JSON.stringify({ type: '', officeId: '' }),
+    headers: { 'access-token': token, ...BROWSER_ENCODING },
+    connections,
+    seconds: 10,
+  };
+}
+
+/** One request on its own, in milliseconds, checked to be a success. */
+async function timeOne(url: string, init: RequestInit): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, init);
+  const body = await response.text();
+  const ms = performance.now() - started;
+  if (response.status !== 200 || !body.includes('"msgCode":0'))
+    throw new Error(`${url}: ${response.status} ${body.slice(0, 200)}`);
+  return ms;
+}
+
+/** 1,920 navigation menus in 40 groups, granted to the administrator: about 2,000 menu records with the seed's. */
+async function addMenus(dataDir: string): Promise<number> {
+  const db = new PGlite(path.join(dataDir, 'pgdata'));
+  try {
+    await db.exec(`
+      insert into sys_menu (id, parent_id, parent_ids, name, sort, href, target, special_logo)
+        select 'bench-nav-' || n, '0', '0,', '压测导航' || n, 1000 + n, '', '', 'navigation'
+        from generate_series(1, ${TOP_MENUS}) n;
+      insert into sys_menu (id, parent_id, parent_ids, name, sort, href, target, special_logo, icon)
+        select 'bench-' || n || '-' || k, 'bench-nav-' || n, '0,bench-nav-' || n || ',', '压测菜单' || n || '-' || k, k,
+               '/bench/' || n || '/' || k, 'bench/page', 'navigation', 'icon-apps'
+        from generate_series(1, ${TOP_MENUS}) n, generate_series(1, ${MENUS_UNDER_EACH}) k;
+      insert into sys_role_menu (role_id, menu_id) select 'role-admin', id from sys_menu where id like 'bench-%';`);
+    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from sys_menu where del_flag = '0'`);
+    return rows[0].n;
+  } finally {
+    await db.close();
+  }
+}
+
+function reachable(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function onPostgres(figures: ServerFigure[]): Promise<void> {
+  if (!(await reachable(PG_SERVER.host, PG_SERVER.port))) {
+    console.log('  PostgreSQL is not reachable on 127.0.0.1:5432: the PostgreSQL figures are not measured.');
+    figures.push({
+      label: 'RSS idle, PostgreSQL',
+      value: 'not measured (no server)',
+      budget: '<= 150 MB',
+      met: undefined,
+    });
+    figures.push({
+      label: 'user list p95, 100k users',
+      value: 'not measured (no server)',
+      budget: '< 20 ms',
+      met: undefined,
+    });
+    return;
+  }
+  const database = `portal_bench_${process.pid}`;
+  const admin = new pg.Client({ ...PG_SERVER, database: 'postgres' });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  let server: MeasuredProcess | undefined;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-pg-'));
+  try {
+    const url = `postgres://${PG_SERVER.user}@${PG_SERVER.host}:${PG_SERVER.port}/${database}`;
+    server = await startBuiltServer('main', serverEnv({ DATA_DIR: dataDir, DATABASE_URL: url }));
+    const rss = await idleRss(server);
+    console.log(`  PostgreSQL: first start ${server.startupMs.toFixed(0)} ms, RSS idle ${rss.toFixed(0)} MB`);
+    figures.push({
+      label: 'RSS idle, PostgreSQL',
+      value: `${rss.toFixed(0)} MB`,
+      budget: '<= 150 MB',
+      met: rss <= 150,
+    });
+
+    const direct = new pg.Client({ ...PG_SERVER, database });
+    await direct.connect();
+    try {
+      await direct.query(`
+        insert into sys_user (id, login_name, name, password_hash, office_id, company_id, created_at)
+        select 'bench-' || g, 'bench' || g, '压测用户' || g, 'unused', 'office-east', 'office-company',
+               now() - interval '1 second' * g
+        from generate_series(1, ${USERS}) g`);
+      // What autovacuum does soon after such a bulk insert: statistics, and the visibility map index-only scans need.
+      await direct.query('vacuum analyze sys_user');
+    } finally {
+      await direct.end();
+    }
+    const token = await loginForToken(server.origin);
+    const list = (pageNo: number) =>
+      timeOne(`${server!.origin}/api/user/list?pageNo=${pageNo}&pageSize=10`, {
+        headers: { 'access-token': token, ...BROWSER_ENCODING },
+      });
+    const first = await list(1);
+    const lastPage = Math.ceil((USERS + 3) / 10);
+    const last = await list(lastPage);
+    const times: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const pageNo = i % 4 === 0 ? 1 : i % 4 === 1 ? lastPage : 1 + Math.floor(Math.random() * lastPage);
+      times.push(await list(pageNo));
+    }
+    const p95 = quantile(times, 0.95);
+    console.log(
+      `  user list, ${USERS.toLocaleString('en')} users: first page alone ${first.toFixed(1)} ms, last page alone ${last.toFixed(1)} ms; ` +
+        `200 pages (first, last, random): median ${median(times).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`,
+    );
+    figures.push({
+      label: 'user list p95, 100k users (PostgreSQL)',
+      value: `${p95.toFixed(1)} ms (first ${first.toFixed(0)} / last ${last.toFixed(0)} ms alone)`,
+      budget: '< 20 ms',
+      met: p95 < 20,
+    });
+  } finally {
+    await server?.stop();
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function measureServerFigures(webDir: string): Promise<ServerFigure[]> {
+  const figures: ServerFigure[] = [];
+  buildServer();
+  const bare = await startProcess({
+    label: 'bare Fastify',
+    args: ['--import', 'tsx', 'bench/bare-fastify.ts'],
+    env: process.env as Record<string, string>,
+    port: await freePort(),
+    readyPath: '/ping',
+  });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-server-'));
+  const env = serverEnv({ DATA_DIR: dataDir, PORTAL_WEB_DIR: webDir });
+  let server: MeasuredProcess | undefined;
+  const stopServer = async () => {
+    await server?.stop();
+    server = undefined;
+  };
+  try {
+    console.log('\n== Server figures (built server, LOG_LEVEL info, bare Fastify in its own process as reference) ==');
+    server = await startBuiltServer('main', env);
+    console.log(`  first start on a new PGlite data directory: ${server.startupMs.toFixed(0)} ms`);
+    let token = await loginForToken(server.origin);
+
+    const currentUser = await compareLoads(
+      { label: 'bare Fastify GET /ping', url: `${bare.origin}/ping`, connections: 50, seconds: 4 },
+      {
+        label: 'GET /api/user/getCurrentUser',
+        url: `${server.origin}/api/user/getCurrentUser`,
+        headers: { 'access-token': token, ...BROWSER_ENCODING },
+        connections: 50,
+        seconds: 4,
+        verifyBody: (body) => body !== undefined && body.includes('"msgCode":0'),
+      },
+    );
+    const menus91 = await compareLoads(
+      {
+        label: 'bare Fastify POST /ping',
+        url: `${bare.origin}/ping`,
+        method: 'POST',
+        body: JSON.stringify({ type: '', officeId: '' }),
+        connections: 50,
+        seconds: 4,
+      },
+      { ...roleMenuTarget(server.origin, token, 50, 'POST roleMenuList, demo menus'), seconds: 4 },
+    );
+    console.log('  (3 alternating rounds of 4 s each, 50 connections; mean rate, worst p99)');
+    for (const pair of [currentUser, menus91]) {
+      console.log(`  ${describeLoad(pair.reference)}`);
+      console.log(`  ${describeLoad(pair.target)}   ratio ${(pair.ratio * 100).toFixed(1)} %`);
+    }
+    figures.push({
+      label: 'roleMenuList / bare POST, demo menus',
+      value: `${(menus91.ratio * 100).toFixed(1)} % (${menus91.target.requestsPerSecond.toFixed(0)} req/s, p99 ${menus91.target.latencyP99Ms} ms)`,
+      budget: '>= 50 %',
+      met: menus91.ratio >= 0.5,
+    });
+    figures.push({
+      label: 'getCurrentUser / bare GET',
+      value: `${(currentUser.ratio * 100).toFixed(1)} % (${currentUser.target.requestsPerSecond.toFixed(0)} req/s)`,
+      budget: '>= 50 %',
+      met: currentUser.ratio >= 0.5,
+    });
+    await stopServer();
+
+    const menuCount = await addMenus(dataDir);
+    const startups: number[] = [];
+    const startupCpu: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      server = await startBuiltServer('start', env);
+      startups.push(server.startupMs);
+      startupCpu.push(server.startupCpuMs);
+      if (i < 2) await stopServer();
+    }
+    const startup = median(startups);
+    console.log(
+      `  npm start to listening, existing data (${menuCount} menus): ${startups.map((ms) => ms.toFixed(0)).join(', ')} ms ` +
+        `(CPU used meanwhile ${startupCpu.map((ms) => ms.toFixed(0)).join(', ')} ms; the machine's load: ${os.loadavg()[0].toFixed(1)})`,
+    );
+    figures.push({
+      label: 'npm start to listening (median of 3)',
+      value: `${startup.toFixed(0)} ms`,
+      budget: '<= 2000 ms',
+      met: startup <= 2000,
+    });
+    const rss = await idleRss(server!);
+    console.log(`  RSS idle after that start: ${rss.toFixed(0)} MB (bare Fastify: ${bare.rssMb().toFixed(0)} MB)`);
+    figures.push({ label: 'RSS idle, PGlite', value: `${rss.toFixed(0)} MB`, budget: '<= 250 MB', met: rss <= 250 });
+
+    const origin = server!.origin;
+    token = await loginForToken(origin);
+    const alone = await timeOne(`${origin}/api/zhgd/menu/roleMenuList`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'access-token': token, ...BROWSER_ENCODING },
+      body: JSON.stringify({ type: '', officeId: '' }),
+    });
+    const plain = await fetch(`${origin}/api/zhgd/menu/roleMenuList`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'access-token': token, 'accept-encoding': 'identity' },
+      body: JSON.stringify({ type: '', officeId: '' }),
+    });
+    const plainBytes = (await plain.arrayBuffer()).byteLength;
+    const many = await load(roleMenuTarget(origin, token, 10, `POST roleMenuList, ${menuCount} menus`));
+    const treeData = await load({
+      label: `GET menu/0/treeData, ${menuCount} menus`,
+      url: `${origin}/api/system/menu/0/treeData`,
+      headers: { 'access-token': token, ...BROWSER_ENCODING },
+      connections: 10,
+      seconds: 10,
+    });
+    console.log(
+      `  roleMenuList alone, ${menuCount} menus: ${alone.toFixed(1)} ms (answer ${(plainBytes / 1024).toFixed(0)} KB uncompressed)`,
+    );
+    for (const result of [many, treeData]) console.log(`  ${describeLoad(result)}`);
+    figures.push({
+      label: `roleMenuList p99, ${menuCount} menus, 10 conn.`,
+      value: `${many.latencyP99Ms} ms (${many.requestsPerSecond.toFixed(0)} req/s; alone ${alone.toFixed(0)} ms)`,
+      budget: '< 20 ms',
+      met: many.latencyP99Ms < 20,
+    });
+    figures.push({
+      label: `menu treeData p99, ${menuCount} menus, 10 conn.`,
+      value: `${treeData.latencyP99Ms} ms (${treeData.requestsPerSecond.toFixed(0)} req/s)`,
+      budget: 'none',
+      met: undefined,
+    });
+    await stopServer();
+
+    await onPostgres(figures);
+  } finally {
+    await stopServer();
+    await bare.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+export function printServerFigures(figures: ServerFigure[]): void {
+  for (const figure of figures) {
+    const mark = figure.met === undefined ? '' : verdict(figure.met);
+    console.log(`  ${figure.label.padEnd(44)} ${figure.value.padEnd(48)} (${figure.budget})  ${mark}`);
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * Builds the server to JavaScript for `npm start`: esbuild bundles our own TypeScript (src/server, src/shared and
+ * the start script) into dist-server/, leaving every npm package to Node's own resolution. Production then starts
+ * with plain `node`, without compiling TypeScript on every start; dev and tests keep running the sources with tsx.
+ *
+ * Plain JavaScript on purpose: it runs before anything could compile TypeScript. `node scripts/build-server.mjs`
+ * builds unconditionally; `buildServerIfStale()` only when a source is newer than the build.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const serverOutDir = join(root, 'dist-server');
+/** What `npm start` runs, and the server alone (the bench starts it without the web app check). */
+const ENTRIES = { start: 'scripts/start.ts', main: 'src/server/main.ts' };
+const SOURCES = ['src/server', 'src/shared', 'scripts/start.ts', 'scripts/build-if-stale.ts', 'scripts/build-server.mjs', 'package.json'];
+
+function newestChange(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stat.mtimeMs);
+}
+
+/** The built file of entry `name` ('start' or 'main'). */
+export function builtServerFile(name) {
+  return join(serverOutDir, `${name}.js`);
+}
+
+export function serverBuildIsStale() {
+  const built = Object.keys(ENTRIES).map(builtServerFile);
+  if (!built.every((file) => existsSync(file))) return true;
+  const builtAt = Math.min(...built.map((file) => statSync(file).mtimeMs));
+  return SOURCES.some((source) => existsSync(join(root, source)) && newestChange(join(root, source)) > builtAt);
+}
+
+export async function buildServer() {
+  const { build } = await import('esbuild');
+  await build({
+    absWorkingDir: root,
+    entryPoints: ENTRIES,
+    outdir: serverOutDir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+export async function buildServerIfStale() {
+  if (!serverBuildIsStale()) return;
+  console.log('正在构建服务端（首次启动或源码有变化）…');
+  await buildServer();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildServer();

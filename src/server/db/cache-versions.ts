@@ -1,0 +1,15 @@
+/** The version numbers the database raises on writes to what instances cache (migration 0007-cache-versions). */
+import { sql } from 'kysely';
+import type { Db } from './database.js';
+
+export type CacheVersionName = 'menu-tree' | 'user-list';
+
+/** The current version of `name` (a bigint, as text). */
+export async function readCacheVersion(db: Db, name: CacheVersionName): Promise<string> {
+  const row = await db
+    .selectFrom('cache_version')
+    .select(sql<string>`version::text`.as('version'))
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row?.version ?? '0';
+}
