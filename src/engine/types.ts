@@ -50,6 +50,8 @@ export interface FormSchemaFile {
   effects?: FormEffect[];
   /** Fields emptied after a failed submit (a captcha code is used up by every attempt). */
   clearOnFailure?: string[];
+  /** Fields only the browser form requires (a confirmation); the server checks them only when sent. */
+  requiredInBrowserOnly?: string[];
 }
 
 export interface DialogSchemaFile {

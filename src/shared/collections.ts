@@ -77,6 +77,8 @@ export interface CollectionFile {
   /** The record's own fields: a JSON Schema object, each property with `title` and its `errorMessage`s. */
   schema: JsonSchemaNode & { properties: Record<string, JsonSchemaNode> };
   uiSchema?: Record<string, unknown>;
+  /** The button of its create and edit dialogs. */
+  submitText?: string;
   /** Unique within a project (each entry a field, or fields unique together), with the -409 message. */
   unique?: { fields: string[]; message: string }[];
   /** Extra indexes, each a list of fields (the list's default order is indexed anyway). */

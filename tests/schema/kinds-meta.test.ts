@@ -138,6 +138,7 @@ const form: Members<FormSchemaFile> = {
   submit: true,
   effects: true,
   clearOnFailure: true,
+  requiredInBrowserOnly: true,
 };
 const dialog: Members<DialogSchemaFile> = {
   kind: true,

@@ -20,7 +20,10 @@ import { useSeams } from '../seams';
 import { renderTemplate, type TemplateContext } from '../template';
 import type { DetailAction, DetailMedia, DetailPageFile, DetailRelatedList } from '../types';
 import { useApi, useInvalidateApi } from '../use-api';
+import { cellText } from '../../shared/cell-text';
 import { cellValue } from './cell-format';
+
+const AT_COLUMN = { field: 'at', format: 'datetime' } as const;
 import './detail-page.css';
 
 type Row = Record<string, unknown>;
@@ -65,7 +68,9 @@ function LoadedDetail({ file, context, record, onChanged }: LoadedDetailProps) {
           {file.title}
           {file.titleField && <span className="detail-name">{String(pickPath(record, file.titleField) ?? '')}</span>}
         </h2>
-        {file.statusField && status && <Tag color="arcoblue">{status}</Tag>}
+        {file.statusField && status && (
+          <Tag color="arcoblue">{String(pickPath(record, `${file.statusField}Label`) || status)}</Tag>
+        )}
         <span className="detail-steps">
           {steps.map((action) => (
             <Button key={action.label} type="primary" onClick={() => setActing(action)}>
@@ -188,9 +193,14 @@ function RelatedList({ list, context }: { list: DetailRelatedList; context: Temp
   );
 }
 
+/** One step of the history call (the collections' `/history` answers the labels beside the codes). */
 interface StatusChange {
   from?: string;
   to: string;
+  /** The step's name (提交整改) and the states' labels, when the server gives them. */
+  actionLabel?: string;
+  fromLabel?: string;
+  toLabel?: string;
   byName?: string;
   at?: string;
   remark?: string;
@@ -217,8 +227,13 @@ function StatusTimeline({
       ) : (
         <Timeline>
           {data.map((change, index) => (
-            <Timeline.Item key={`${change.at ?? ''}-${index}`} label={change.at}>
-              <b>{change.from ? `${change.from} → ${change.to}` : change.to}</b>
+            <Timeline.Item key={`${change.at ?? ''}-${index}`} label={cellText(AT_COLUMN, { at: change.at })}>
+              {change.actionLabel && <b className="detail-step">{change.actionLabel}</b>}
+              <span className="detail-states">
+                {change.from
+                  ? `${change.fromLabel || change.from} → ${change.toLabel || change.to}`
+                  : change.toLabel || change.to}
+              </span>
               {change.byName && <span className="detail-by">{change.byName}</span>}
               {change.remark && <p className="detail-remark">{change.remark}</p>}
               {change.photos && change.photos.length > 0 && (

@@ -71,6 +71,7 @@ export interface HistoryEntry {
   at: Date;
   remark: string;
   data: RecordValues;
+  photos: string[];
 }
 
 export const RecordMessages = {
@@ -457,18 +458,29 @@ export class CollectionRecords {
       .orderBy('h.at')
       .orderBy('h.id')
       .execute();
-    return rows.map((row) => ({
-      action: row.action,
-      actionLabel: row.action === 'create' ? '新建' : (this.transitionOf(row.action)?.label ?? row.action),
-      from: row.from_status,
-      to: row.to_status,
-      fromLabel: label(row.from_status),
-      toLabel: label(row.to_status),
-      byName: row.name ?? '',
-      at: row.at,
-      remark: row.remark ?? '',
-      data: (typeof row.data === 'string' ? JSON.parse(row.data) : (row.data ?? {})) as RecordValues,
-    }));
+    const imageFields = Object.entries(this.file.files ?? {})
+      .filter(([, kind]) => kind !== 'attachments')
+      .map(([field]) => field);
+    return rows.map((row) => {
+      const data = (typeof row.data === 'string' ? JSON.parse(row.data) : (row.data ?? {})) as RecordValues;
+      return {
+        action: row.action,
+        actionLabel: row.action === 'create' ? '新建' : (this.transitionOf(row.action)?.label ?? row.action),
+        from: row.from_status,
+        to: row.to_status,
+        fromLabel: label(row.from_status),
+        toLabel: label(row.to_status),
+        byName: row.name ?? '',
+        at: row.at,
+        remark: row.remark ?? '',
+        data,
+        // The pictures the step brought (a rectification's photos), for the timeline.
+        photos: imageFields.flatMap((field) => {
+          const value = data[field];
+          return Array.isArray(value) ? value.map(String) : typeof value === 'string' && value ? [value] : [];
+        }),
+      };
+    });
   }
 
   /** count/sum/avg grouped by a field, or by day/week/month of a date, optionally split into series. */

@@ -155,3 +155,12 @@ export function withModuleMenus(menus: MenuSeedItem[], modules: readonly PortalM
       throw new Error(`a module adds menus under "${parent}", which is not a menu of menus.json`);
   return merged;
 }
+
+/** The pages folders of every module (read by the Excel export, which runs a page's own list call). */
+export function modulePageDirs(modulesDir: string = defaultModulesDir): string[] {
+  if (!existsSync(modulesDir)) return [];
+  return readdirSync(modulesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.join(modulesDir, entry.name, 'pages'))
+    .filter((dir) => existsSync(dir));
+}

@@ -3,7 +3,7 @@
  * as the caller (so its permission and data scope apply), every page of it, written with the page's columns and
  * the cell texts the screen shows. The server reads only the part of a page file it needs here.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type ExcelJS from 'exceljs';
 import { cellText, type TextColumn } from '../../shared/cell-text.js';
@@ -48,15 +48,17 @@ export class ExportRefused extends Error {
   }
 }
 
-/** The page files under `pagesDir` that declare an export, by id. */
-export function loadExportablePages(pagesDir: string): Map<string, ExportablePage> {
+/** The page files in `pagesDirs` (the portal's and every module's) that declare an export, by id. */
+export function loadExportablePages(pagesDirs: readonly string[]): Map<string, ExportablePage> {
   const pages = new Map<string, ExportablePage>();
-  for (const name of readdirSync(pagesDir).filter((file) => file.endsWith('.json'))) {
-    const file = JSON.parse(readFileSync(path.join(pagesDir, name), 'utf8')) as Partial<ExportablePage> & {
-      kind?: string;
-    };
-    if (file.kind === 'crud' && file.export && file.id && file.list && file.columns) {
-      pages.set(file.id, file as ExportablePage);
+  for (const pagesDir of pagesDirs.filter((dir) => existsSync(dir))) {
+    for (const name of readdirSync(pagesDir).filter((file) => file.endsWith('.json'))) {
+      const file = JSON.parse(readFileSync(path.join(pagesDir, name), 'utf8')) as Partial<ExportablePage> & {
+        kind?: string;
+      };
+      if (file.kind === 'crud' && file.export && file.id && file.list && file.columns) {
+        pages.set(file.id, file as ExportablePage);
+      }
     }
   }
   return pages;

@@ -9,6 +9,7 @@ import { MsgCode } from '../../../../../shared/envelope.js';
 import { ApiError } from '../../../../http/api-error.js';
 import { security } from '../../../../http/admin-schemas.js';
 import { sendXlsx } from '../../../../http/route-helpers.js';
+import { modulePageDirs } from '../../../../modules/module-files.js';
 import { schemasDir } from '../../../../paths.js';
 import { ACCESS_TOKEN_HEADER } from '../../../../plugins/auth.js';
 import { requirePermission } from '../../../../plugins/permissions.js';
@@ -21,7 +22,7 @@ import {
 } from '../../../../services/page-export.js';
 
 const routes: FastifyPluginAsync = async (app) => {
-  const pages = loadExportablePages(path.join(schemasDir, 'pages'));
+  const pages = loadExportablePages([path.join(schemasDir, 'pages'), ...modulePageDirs()]);
 
   app.get<{ Params: { pageId: string }; Querystring: Record<string, string> }>(
     '/:pageId',
