@@ -46,7 +46,9 @@ function row(scope: Locator, text: string): Locator {
 async function choose(page: Page, fieldId: string, option: string): Promise<void> {
   const select = page.locator(`#${fieldId}`);
   await select.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  // The options of this select's own popup (another select's may still be fading out).
+  const popup = page.locator(`[id="${await select.getAttribute('aria-controls')}"]`);
+  await popup.getByRole('option', { name: option, exact: true }).click();
   await poll(() => select.locator('.arco-select-view-value').textContent()).toBe(option);
 }
 
@@ -128,7 +130,7 @@ describe('劳务人员', () => {
       page.waitForEvent('download'),
       screen.getByRole('button', { name: '导出', exact: true }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('劳务人员.xlsx');
+    expect(download.suggestedFilename()).toMatch(/^劳务人员-\d{8}\.xlsx$/);
     const bytes = readFileSync((await download.path()) as string);
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
 
@@ -229,7 +231,8 @@ describe('隐患排查', () => {
     await page.getByRole('tab', { name: '隐患统计' }).click();
     for (const title of ['按状态', '按等级', '按类别与状态', '每月新增隐患'])
       await page.getByText(title, { exact: true }).waitFor();
-    await poll(() => page.locator('canvas').count()).toBeGreaterThanOrEqual(4);
+    for (const panel of ['by-status', 'by-level', 'by-category', 'by-month'])
+      await page.getByTestId(`panel-${panel}`).getByTestId('echart').locator('svg').first().waitFor();
     await screenshot(page, 'modules-hazard-stats');
     await context.close();
   });

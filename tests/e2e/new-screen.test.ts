@@ -271,7 +271,7 @@ describe('a configurator adds a module by schema files only', () => {
       page.waitForEvent('download'),
       screen.getByRole('button', { name: '导出', exact: true }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('材料进场.xlsx');
+    expect(download.suggestedFilename()).toMatch(/^材料进场-\d{8}\.xlsx$/);
 
     await created.getByRole('button', { name: '删除', exact: true }).click();
     const confirm = page.locator('.arco-popconfirm').filter({ hasText: '确定删除这条进场记录吗？' });
