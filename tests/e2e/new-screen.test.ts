@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './browser';
 import { FIXED_CAPTCHA, startServer, type RunningServer } from './global-setup';
@@ -200,21 +200,28 @@ afterAll(async () => {
   rmSync(copy, { recursive: true, force: true });
 });
 
+/** The copy's administrator, logged in through the form, on the workbench. */
+async function adminOnWorkbench(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    locale: 'zh-CN',
+    baseURL: server!.baseUrl,
+    viewport: { width: 1440, height: 900 },
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  await page.goto('/app/login');
+  await page.locator('#login_username').fill('admin');
+  await page.locator('#login_password').fill('Admin@2026');
+  await page.locator('#login_validateCode').fill(FIXED_CAPTCHA);
+  await page.locator('#login_validateCode').press('Enter');
+  await page.waitForURL('**/app/gateway-page');
+  await page.goto('/app/work-bench');
+  return { context, page };
+}
+
 describe('a configurator adds a screen by schema files only', () => {
   it('the new screen is in the side menu, lists the rows and searches them', async () => {
-    const context = await browser.newContext({
-      locale: 'zh-CN',
-      baseURL: server!.baseUrl,
-      viewport: { width: 1440, height: 900 },
-    });
-    const page = await context.newPage();
-    await page.goto('/app/login');
-    await page.locator('#login_username').fill('admin');
-    await page.locator('#login_password').fill('Admin@2026');
-    await page.locator('#login_validateCode').fill(FIXED_CAPTCHA);
-    await page.locator('#login_validateCode').press('Enter');
-    await page.waitForURL('**/app/gateway-page');
-    await page.goto('/app/work-bench');
+    const { context, page } = await adminOnWorkbench();
     await page.getByTestId('side-entry').filter({ hasText: '系统管理' }).hover();
     await page.getByTestId('side-preview').getByText('民族字典').click();
     await page.waitForURL('**/app/systemProject/nation');
@@ -231,20 +238,7 @@ describe('a configurator adds a screen by schema files only', () => {
 
 describe('a configurator adds a module by schema files only', () => {
   it('creates, lists, exports and deletes records of the new collection through its screen', async () => {
-    const context = await browser.newContext({
-      locale: 'zh-CN',
-      baseURL: server!.baseUrl,
-      viewport: { width: 1440, height: 900 },
-      acceptDownloads: true,
-    });
-    const page = await context.newPage();
-    await page.goto('/app/login');
-    await page.locator('#login_username').fill('admin');
-    await page.locator('#login_password').fill('Admin@2026');
-    await page.locator('#login_validateCode').fill(FIXED_CAPTCHA);
-    await page.locator('#login_validateCode').press('Enter');
-    await page.waitForURL('**/app/gateway-page');
-    await page.goto('/app/work-bench');
+    const { context, page } = await adminOnWorkbench();
     await page.getByTestId('side-entry').filter({ hasText: '数据填报' }).hover();
     await page.getByTestId('side-preview').getByText('材料进场').click();
     await page.waitForURL('**/app/ldf/material');
