@@ -10,12 +10,6 @@ import { envelope } from '../http/envelope-schema.js';
 import { ok } from '../http/route-helpers.js';
 import { requireAuth } from '../plugins/auth.js';
 
-export interface ProjectMember {
-  id: string;
-  name: string;
-  officeName: string;
-}
-
 export function projectMembersRoute(app: FastifyInstance): void {
   const { db } = app.services;
   const { projects } = app.services.portal;
@@ -50,22 +44,24 @@ export function projectMembersRoute(app: FastifyInstance): void {
     async (request) => {
       const scope = await projects.scopeOf(requireAuth(request).view.user.id);
       const project = await projects.byId(scope, request.params.projectId);
-      // The project's company: the nearest company (type 1) above its office, else the top of its chain.
-      const members = await sql<ProjectMember>`
-        with chain as (
-          select a.id, a.type,
-            case when a.id = o.id then 1000000 else strpos(o.parent_ids, ',' || a.id || ',') end as depth
-          from sys_office o join sys_office a on a.id = o.id or strpos(o.parent_ids, ',' || a.id || ',') > 0
-          where o.id = ${project.office_id}
-        ), company as (
-          select id from chain
-          order by (type = '1') desc, case when type = '1' then depth else -depth end desc limit 1
-        )
-        select u.id, u.name, coalesce(uo.name, '') as "officeName"
-        from sys_user u left join sys_office uo on uo.id = u.office_id
-        where u.del_flag = '0' and u.login_flag = '1' and u.company_id = (select id from company)
-        order by u.name, u.id`.execute(db);
-      return ok('', members.rows);
+      const office = await db
+        .selectFrom('sys_office')
+        .select(['id', 'type', 'parent_ids'])
+        .where('id', '=', project.office_id)
+        .executeTakeFirst();
+      if (!office) return ok('', []);
+      const companyId = await app.services.admin.offices.companyOf(office);
+      const members = await db
+        .selectFrom('sys_user as u')
+        .leftJoin('sys_office as uo', 'uo.id', 'u.office_id')
+        .select(['u.id', 'u.name', sql<string>`coalesce(uo.name, '')`.as('officeName')])
+        .where('u.del_flag', '=', '0')
+        .where('u.login_flag', '=', '1')
+        .where('u.company_id', '=', companyId)
+        .orderBy('u.name')
+        .orderBy('u.id')
+        .execute();
+      return ok('', members);
     },
   );
 }

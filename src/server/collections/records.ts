@@ -315,13 +315,18 @@ export class CollectionRecords {
     return rows.length;
   }
 
-  async update(id: string, input: RecordValues, actorId: string, version?: number): Promise<RecordValues> {
+  /** `column = value` of every stored field `values` holds. */
+  private assignments(values: RecordValues): Fragment[] {
+    return this.fields
+      .filter((field) => Object.hasOwn(values, field.name))
+      .map((field) => sql`${sql.id(field.column)} = ${this.sqlValue(field, values[field.name])}`);
+  }
+
+  async update(id: string, input: RecordValues, version?: number): Promise<RecordValues> {
     const values = this.storedValues(input);
     // The status moves only through its steps, never through an edit.
     if (this.file.status) delete values[this.file.status.field];
-    const sets = this.fields
-      .filter((field) => Object.hasOwn(values, field.name))
-      .map((field) => sql`${sql.id(field.column)} = ${this.sqlValue(field, values[field.name])}`);
+    const sets = this.assignments(values);
     const result = await this.guardUnique(() =>
       sql`update ${sql.table(this.table)} set ${sql.join([
         ...sets,
@@ -333,7 +338,6 @@ export class CollectionRecords {
       await this.projectOf(id); // not found -> notFound; found -> someone changed it first
       throw new RecordError('conflict', RecordMessages.stale);
     }
-    void actorId;
     return this.get(id);
   }
 
@@ -392,9 +396,7 @@ export class CollectionRecords {
     const allowed = new Set([...(step.requires ?? []), ...(step.sets ?? [])]);
     const changes: RecordValues = {};
     for (const name of allowed) if (Object.hasOwn(body, name)) changes[name] = body[name];
-    const sets = this.fields
-      .filter((field) => Object.hasOwn(changes, field.name))
-      .map((field) => sql`${sql.id(field.column)} = ${this.sqlValue(field, changes[field.name])}`);
+    const sets = this.assignments(changes);
     await this.db.transaction().execute(async (trx) => {
       const result = await sql`update ${sql.table(this.table)} set ${sql.join([
         sql`${sql.id(this.byName.get(flow.field)?.column ?? flow.field)} = ${step.to}`,

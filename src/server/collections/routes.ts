@@ -19,7 +19,7 @@ import { dropEmptyInput, ok } from '../http/route-helpers.js';
 import { requireAuth } from '../plugins/auth.js';
 import { requirePermission } from '../plugins/permissions.js';
 import { RecordError } from './errors.js';
-import type { CollectionRecords, RecordValues } from './records.js';
+import { RecordMessages, type CollectionRecords, type RecordValues } from './records.js';
 
 const RECORD_PROBLEM_CODES = {
   invalid: MsgCode.invalidInput,
@@ -140,8 +140,11 @@ export function collectionRoutes(app: FastifyInstance, records: CollectionRecord
     const project = await answering(() => records.projectOf(id));
     try {
       await checkProject(request, project);
-    } catch {
-      throw new ApiError(MsgCode.notFound, '记录不存在或已被删除');
+    } catch (error) {
+      // Hidden, not forbidden: a record of a project the caller cannot see is as absent as a missing one.
+      if (error instanceof ApiError && error.msgCode === MsgCode.forbidden)
+        throw new ApiError(MsgCode.notFound, RecordMessages.notFound);
+      throw error;
     }
   };
   const filtersOf = (query: Query): Record<string, unknown> =>
@@ -300,7 +303,7 @@ export function collectionRoutes(app: FastifyInstance, records: CollectionRecord
       await checkRecord(request, request.params.id);
       return ok(
         '保存成功',
-        await answering(() => records.update(request.params.id, request.body, actor(request), request.body.version)),
+        await answering(() => records.update(request.params.id, request.body, request.body.version)),
       );
     },
   );

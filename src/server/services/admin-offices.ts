@@ -258,7 +258,7 @@ export class AdminOffices {
   }
 
   /** The company (type '1') an office belongs to: itself or its nearest company ancestor. */
-  async companyOf(office: OfficeRow): Promise<string> {
+  async companyOf(office: Pick<OfficeRow, 'id' | 'type' | 'parent_ids'>): Promise<string> {
     if (office.type === '1') return office.id;
     const ancestors = office.parent_ids.split(',').filter((id) => id && id !== ROOT_PARENT);
     if (ancestors.length === 0) return office.id;
