@@ -14,7 +14,19 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const serverOutDir = join(root, 'dist-server');
 /** What `npm start` runs, and the server alone (the bench starts it without the web app check). */
 const ENTRIES = { start: 'scripts/start.ts', main: 'src/server/main.ts' };
-const SOURCES = ['src/server', 'src/shared', 'scripts/start.ts', 'scripts/build-if-stale.ts', 'scripts/build-server.mjs', 'package.json'];
+const SOURCES = ['src/server', 'src/shared', 'modules', 'scripts/start.ts', 'scripts/build-if-stale.ts', 'scripts/build-server.mjs', 'package.json'];
+
+/** Every module's own server plugin (modules/<id>/server/plugin.ts), built beside the server so that shared code
+ * (errors, services) is one copy in one chunk: src/server/modules/module-plugins.ts imports it from there. */
+function modulePluginEntries() {
+  const dir = join(root, 'modules');
+  if (!existsSync(dir)) return {};
+  return Object.fromEntries(
+    readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'server', 'plugin.ts')))
+      .map((entry) => [`modules/${entry.name}/plugin`, `modules/${entry.name}/server/plugin.ts`]),
+  );
+}
 
 function newestChange(path) {
   const stat = statSync(path);
@@ -38,7 +50,7 @@ export async function buildServer() {
   const { build } = await import('esbuild');
   await build({
     absWorkingDir: root,
-    entryPoints: ENTRIES,
+    entryPoints: { ...ENTRIES, ...modulePluginEntries() },
     outdir: serverOutDir,
     bundle: true,
     splitting: true,

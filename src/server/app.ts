@@ -15,6 +15,7 @@ import { logDestination, OneLinePerRequest } from './http/request-log.js';
 import { packageJsonPath } from './paths.js';
 import collections from './collections/plugin.js';
 import { loadModules, type PortalModule } from './modules/module-files.js';
+import { registerModulePlugins } from './modules/module-plugins.js';
 import auditLog from './plugins/audit-log.js';
 import auth from './plugins/auth.js';
 import cookie from './plugins/cookie.js';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swagger, { version });
   await registerRoutes(app);
   await app.register(collections, { modules });
+  await registerModulePlugins(app, modules);
   await app.register(webApp, { prefix: '/app', webDir: config.webDir, packageVersion: version });
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/app/'));
 

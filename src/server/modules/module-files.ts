@@ -39,7 +39,12 @@ export interface PortalModule {
   collections: CollectionFile[];
   forms: FormFile[];
   seeds: ModuleSeedFile[];
+  /** `server/plugin.ts` of the module, when it has behaviour no schema file can declare (module-plugins.ts). */
+  pluginSource?: string;
 }
+
+/** Where a module keeps its own server code: one Fastify plugin, default export of this file. */
+export const MODULE_PLUGIN_SOURCE = path.join('server', 'plugin.ts');
 
 export const defaultModulesDir = path.join(projectRoot, 'modules');
 
@@ -109,6 +114,9 @@ export function loadModules(modulesDir: string = defaultModulesDir): PortalModul
         seeds: jsonFiles(path.join(dir, 'seed')).map((file) =>
           readChecked<ModuleSeedFile>(file, 'module-seed', modulesDir),
         ),
+        ...(existsSync(path.join(dir, MODULE_PLUGIN_SOURCE))
+          ? { pluginSource: path.join(dir, MODULE_PLUGIN_SOURCE) }
+          : {}),
       };
     });
   const collectionIds = new Set(modules.flatMap((module) => module.collections.map((file) => file.id)));
