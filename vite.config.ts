@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { formValidatorPlugin } from './src/engine/build/validator-plugin';
-import { pageKindPlugin } from './src/engine/build/page-kind-plugin';
-import { versionFilePlugin } from './src/engine/build/version-plugin';
-import { precompressPlugin } from './src/engine/build/precompress-plugin';
-import { prerenderPlugin } from './src/engine/build/prerender-plugin';
+import { formValidatorPlugin } from './src/build/vite/validator-plugin';
+import { pageKindPlugin } from './src/build/vite/page-kind-plugin';
+import { versionFilePlugin } from './src/build/vite/version-plugin';
+import { precompressPlugin } from './src/build/vite/precompress-plugin';
+import { prerenderPlugin } from './src/build/vite/prerender-plugin';
 
 /** @rjsf/utils needs two URI operations of fast-uri; the browser's URL does them (src/engine/form/uri-resolver.ts). */
 const uriResolver: Plugin = {

@@ -1,6 +1,6 @@
 /** Prints file, JSON pointer and message for every fault in `schemas/`, and exits non-zero if there is one. */
 import { fileURLToPath } from 'node:url';
-import { checkSchemaTree } from '../src/engine/check/check-schemas';
+import { checkSchemaTree } from '../src/build/check/check-schemas';
 
 const schemasDir = process.argv[2] ?? fileURLToPath(new URL('../schemas', import.meta.url));
 const faults = checkSchemaTree(schemasDir);

@@ -1,5 +1,5 @@
 /**
- * The login page as HTML at build time (src/engine/build/prerender-plugin.ts): served as /app/login, it shows a
+ * The login page as HTML at build time (src/build/vite/prerender-plugin.ts): served as /app/login, it shows a
  * form the user can type into while the scripts download; the client then hydrates it (main.tsx).
  */
 import { renderToString } from 'react-dom/server';

@@ -11,7 +11,7 @@ import type { PageFile, PageKind } from './types';
 const pageFiles = import.meta.glob<PageFile>(['/schemas/pages/*.json', '/modules/*/pages/*.json'], {
   import: 'default',
 });
-/** What routing needs of a page file, known without loading it (src/engine/build/page-kind-plugin.ts). */
+/** What routing needs of a page file, known without loading it (src/build/vite/page-kind-plugin.ts). */
 interface PageSummary {
   kind: PageKind;
   /** A list's detail page (`detail.page` of a crud file). */

@@ -3,6 +3,7 @@
  * Tests build a `ServerConfig` object directly with `defaultConfig({...})`.
  */
 import path from 'node:path';
+import { ConfigError } from './config-error.js';
 import { defaultPortalConfig, loadPortalConfig, type PortalConfig } from './portal-config.js';
 
 export type SmsProvider = 'outbox' | 'http';
@@ -76,7 +77,7 @@ export interface ServerConfig {
   rateLimit: RateLimitConfig;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 function integer(name: string, raw: string | undefined, fallback: number, min: number): number {
   if (raw === undefined || raw === '') return fallback;

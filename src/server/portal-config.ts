@@ -4,7 +4,7 @@
  * `defaultPortalConfig({...})`.
  */
 // A cycle with config.ts, harmless: each side uses the other only inside functions.
-import { ConfigError } from './config.js';
+import { ConfigError } from './config-error.js';
 
 /** An Amap-compatible weather API (GET url?key&city=<adcode>&extensions=base|all); see services/weather.ts. */
 export interface WeatherConfig {

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkSchemaTree } from '../../src/engine/check/check-schemas';
+import { checkSchemaTree } from '../../src/build/check/check-schemas';
 
 const schemasDir = join(import.meta.dirname, '../../schemas');
 const copies: string[] = [];

@@ -43,7 +43,7 @@ const versionSchema = {
 const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { webDir, packageVersion }) => {
   const indexFile = path.join(webDir, 'index.html');
   const built = existsSync(indexFile);
-  // The login page prerendered by the build (src/engine/build/prerender-plugin.ts), hydrated by the client.
+  // The login page prerendered by the build (src/build/vite/prerender-plugin.ts), hydrated by the client.
   const prerenderedLogin = existsSync(path.join(webDir, 'login.html'));
 
   app.get('/version.json', { schema: versionSchema }, async (_request, reply): Promise<VersionInfo> => {
@@ -72,7 +72,7 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { webDir, packageV
     prefix: '/',
     wildcard: true,
     index: ['index.html'],
-    // The build writes .br and .gz beside every asset (src/engine/build/precompress-plugin.ts): no CPU per request.
+    // The build writes .br and .gz beside every asset (src/build/vite/precompress-plugin.ts): no CPU per request.
     preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {
