@@ -14,17 +14,29 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const serverOutDir = join(root, 'dist-server');
 /** What `npm start` runs, and the server alone (the bench starts it without the web app check). */
 const ENTRIES = { start: 'scripts/start.ts', main: 'src/server/main.ts' };
-const SOURCES = ['src/server', 'src/shared', 'modules', 'scripts/start.ts', 'scripts/build-if-stale.ts', 'scripts/build-server.mjs', 'package.json'];
+const SOURCES = [
+  'src/server',
+  'src/shared',
+  'modules',
+  'scripts/start.ts',
+  'scripts/build-if-stale.ts',
+  'scripts/build-server.mjs',
+  'package.json',
+];
 
-/** Every module's own server plugin (modules/<id>/server/plugin.ts), built beside the server so that shared code
- * (errors, services) is one copy in one chunk: src/server/modules/module-plugins.ts imports it from there. */
+/** Every module's own server code (modules/<id>/server/plugin.ts and migrations.ts), built beside the server so
+ * that shared code (errors, services) is one copy in one chunk: src/server/modules/module-plugins.ts imports it
+ * from there. */
 function modulePluginEntries() {
   const dir = join(root, 'modules');
   if (!existsSync(dir)) return {};
+  const modules = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
   return Object.fromEntries(
-    readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'server', 'plugin.ts')))
-      .map((entry) => [`modules/${entry.name}/plugin`, `modules/${entry.name}/server/plugin.ts`]),
+    modules.flatMap((entry) =>
+      ['plugin', 'migrations']
+        .filter((part) => existsSync(join(dir, entry.name, 'server', `${part}.ts`)))
+        .map((part) => [`modules/${entry.name}/${part}`, `modules/${entry.name}/server/${part}.ts`]),
+    ),
   );
 }
 

@@ -7,17 +7,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadModules } from '../../src/server/modules/module-files.js';
-import { modulePluginFile } from '../../src/server/modules/module-plugins.js';
+import { modulePluginFile, moduleServerFile } from '../../src/server/modules/module-plugins.js';
 import { useTestApp } from './test-app.js';
 
 const modulesDir = mkdtempSync(path.join(tmpdir(), 'portal-modules-'));
 afterAll(() => rmSync(modulesDir, { recursive: true, force: true }));
 
-function writeModule(id: string, plugin?: string): void {
+function writeModule(id: string, plugin?: string, migrations?: string): void {
   const dir = path.join(modulesDir, id);
   mkdirSync(path.join(dir, 'server'), { recursive: true });
   writeFileSync(path.join(dir, 'module.json'), JSON.stringify({ kind: 'module', id, title: `模块${id}` }));
   if (plugin) writeFileSync(path.join(dir, 'server', 'plugin.ts'), plugin);
+  if (migrations) writeFileSync(path.join(dir, 'server', 'migrations.ts'), migrations);
 }
 
 // No imports: the plugin sees the app (with every collection registered) and its own module.
@@ -26,6 +27,14 @@ writeModule(
   `export default async function notes(app, { module }) {
     app.get('/api/notes/about', async () => ({ module: module.manifest.id, collections: [...app.collections.keys()] }));
   }`,
+  // Its own table, with a migration name that the portal's own migrations also use: histories are separate.
+  `export const migrations = {
+    '0001-foundation': {
+      async up(db) {
+        await db.schema.createTable('notes_entry').addColumn('id', 'text', (c) => c.primaryKey()).execute();
+      },
+    },
+  };`,
 );
 writeModule('plain');
 
@@ -46,6 +55,15 @@ describe('module plugins', () => {
     expect(response.json()).toEqual({ module: 'notes', collections: [] });
   });
 
+  it("migrates the module's own tables in its own history", async () => {
+    await t.db.insertInto('notes_entry' as never).values({ id: 'n1' } as never).execute();
+    const history = await t.db
+      .selectFrom('module_migration_notes' as never)
+      .select('name' as never)
+      .execute();
+    expect(history).toEqual([{ name: '0001-foundation' }]);
+  });
+
   it('takes the built JavaScript when the server runs built, and says so when it is missing', () => {
     const notes = modules.find((module) => module.manifest.id === 'notes')!;
     const serverDir = mkdtempSync(path.join(tmpdir(), 'dist-server-'));
@@ -56,6 +74,7 @@ describe('module plugins', () => {
       writeFileSync(built, 'export default async () => {};');
       expect(modulePluginFile(notes, serverDir)).toBe(built);
       expect(modulePluginFile(notes, undefined)).toBe(notes.pluginSource);
+      expect(moduleServerFile(notes, 'migrations', undefined)).toBe(notes.migrationsSource);
     } finally {
       rmSync(serverDir, { recursive: true, force: true });
     }

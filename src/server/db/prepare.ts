@@ -1,6 +1,6 @@
 /**
- * Everything a database needs before the server answers: the migrations, the tables of the modules'
- * collections (created or given their new columns), then the idempotent seed (reference data always, demo
+ * Everything a database needs before the server answers: the migrations (the portal's, then each module's own),
+ * the tables of the modules' collections (created or given their new columns), then the idempotent seed (reference data always, demo
  * data with PORTAL_DEMO=1, the modules' menus and demo records included; a start skips it when none of what it
  * reads changed, seed/seed-once.ts). Run at every start.
  */
@@ -10,6 +10,7 @@ import { runSeed } from '../seed/index.js';
 import { seedOnce } from '../seed/seed-once.js';
 import type { Db } from './database.js';
 import { migrateToLatest } from './migrate.js';
+import { migrateModules } from './module-migrate.js';
 
 export interface PrepareOptions {
   demo: boolean;
@@ -22,6 +23,7 @@ export interface PrepareOptions {
 export async function prepareDatabase(db: Db, options: PrepareOptions): Promise<readonly PortalModule[]> {
   const modules = options.modules ?? loadModules();
   await migrateToLatest(db);
+  await migrateModules(db, modules);
   await syncCollectionTables(
     db,
     modules.flatMap((module) => module.collections),

@@ -41,10 +41,14 @@ export interface PortalModule {
   seeds: ModuleSeedFile[];
   /** `server/plugin.ts` of the module, when it has behaviour no schema file can declare (module-plugins.ts). */
   pluginSource?: string;
+  /** `server/migrations.ts` of the module, when it has tables that are not collections. */
+  migrationsSource?: string;
 }
 
-/** Where a module keeps its own server code: one Fastify plugin, default export of this file. */
+/** Where a module keeps its own server code: one Fastify plugin, default export of this file... */
 export const MODULE_PLUGIN_SOURCE = path.join('server', 'plugin.ts');
+/** ...and the migrations of its own tables. */
+export const MODULE_MIGRATIONS_SOURCE = path.join('server', 'migrations.ts');
 
 export const defaultModulesDir = path.join(projectRoot, 'modules');
 
@@ -116,6 +120,9 @@ export function loadModules(modulesDir: string = defaultModulesDir): PortalModul
         ),
         ...(existsSync(path.join(dir, MODULE_PLUGIN_SOURCE))
           ? { pluginSource: path.join(dir, MODULE_PLUGIN_SOURCE) }
+          : {}),
+        ...(existsSync(path.join(dir, MODULE_MIGRATIONS_SOURCE))
+          ? { migrationsSource: path.join(dir, MODULE_MIGRATIONS_SOURCE) }
           : {}),
       };
     });

@@ -1,14 +1,19 @@
 /**
- * A module's own server code: `modules/<id>/server/plugin.ts` exports (default) a Fastify plugin that owns the
- * module's services, routes and hooks, for the behaviour its schema files cannot declare. It runs after the
- * collections, so `app.collections` holds every module's records, and it is encapsulated: what it decorates stays
- * its own. Under tsx (dev, tests) the TypeScript source is imported; a built server (npm start) imports the
- * JavaScript that scripts/build-server.mjs wrote for it to dist-server/modules/<id>/plugin.js.
+ * A module's own server code, for the behaviour its schema files cannot declare:
+ * - `modules/<id>/server/plugin.ts` exports (default) a Fastify plugin that owns the module's services, routes and
+ *   hooks. It runs after the collections, so `app.collections` holds every module's records, and it is
+ *   encapsulated: what it decorates stays its own.
+ * - `modules/<id>/server/migrations.ts` exports `migrations`, the module's own tables (those that are not
+ *   collections), run at every start after the portal's migrations and recorded in the module's own history
+ *   table, so modules never compete for migration names or order.
+ * Under tsx (dev, tests) the TypeScript source is imported; a built server (npm start) imports the JavaScript that
+ * scripts/build-server.mjs wrote for it to dist-server/modules/<id>/<plugin|migrations>.js.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Migration } from 'kysely';
 import type { PortalModule } from './module-files.js';
 
 /** What a module plugin receives besides the app: its own module (files, manifest, folder). */
@@ -17,6 +22,13 @@ export interface ModulePluginOptions {
 }
 
 export type ModulePlugin = FastifyPluginAsync<ModulePluginOptions>;
+
+/** The shape of `modules/<id>/server/migrations.ts`. */
+export interface ModuleMigrations {
+  migrations: Record<string, Migration>;
+}
+
+export type ModuleServerPart = 'plugin' | 'migrations';
 
 /** The folder of the running server code when it is the build (dist-server/), else undefined. */
 function builtServerDir(): string | undefined {
@@ -31,23 +43,51 @@ function builtServerDir(): string | undefined {
   return dir;
 }
 
-/** The file to import for a module's plugin: the build's JavaScript when running built, else the source. */
-export function modulePluginFile(module: PortalModule, serverDir = builtServerDir()): string | undefined {
-  if (!module.pluginSource) return undefined;
-  if (!serverDir) return module.pluginSource;
-  const built = path.join(serverDir, 'modules', module.manifest.id, 'plugin.js');
+function sourceOf(module: PortalModule, part: ModuleServerPart): string | undefined {
+  return part === 'plugin' ? module.pluginSource : module.migrationsSource;
+}
+
+/** The file to import for a part of a module's server code: the build's JavaScript when running built. */
+export function moduleServerFile(
+  module: PortalModule,
+  part: ModuleServerPart,
+  serverDir = builtServerDir(),
+): string | undefined {
+  const source = sourceOf(module, part);
+  if (!source) return undefined;
+  if (!serverDir) return source;
+  const built = path.join(serverDir, 'modules', module.manifest.id, `${part}.js`);
   if (!existsSync(built))
     throw new Error(`模块 ${module.manifest.id} 的服务端代码未构建：缺少 ${built}（运行 npm run build:server）`);
   return built;
 }
 
+/** The plugin file of a module (kept for callers that only register plugins). */
+export function modulePluginFile(module: PortalModule, serverDir = builtServerDir()): string | undefined {
+  return moduleServerFile(module, 'plugin', serverDir);
+}
+
+async function importPart(module: PortalModule, part: ModuleServerPart): Promise<Record<string, unknown> | undefined> {
+  const file = moduleServerFile(module, part);
+  return file ? ((await import(pathToFileURL(file).href)) as Record<string, unknown>) : undefined;
+}
+
 export async function registerModulePlugins(app: FastifyInstance, modules: readonly PortalModule[]): Promise<void> {
   for (const module of modules) {
-    const file = modulePluginFile(module);
-    if (!file) continue;
-    const loaded = (await import(pathToFileURL(file).href)) as { default?: unknown };
+    const loaded = await importPart(module, 'plugin');
+    if (!loaded) continue;
     if (typeof loaded.default !== 'function')
       throw new Error(`modules/${module.manifest.id}/server/plugin.ts must export a Fastify plugin as default`);
     await app.register(loaded.default as ModulePlugin, { module });
   }
+}
+
+/** The migrations of a module, by name, or undefined when it has no tables of its own. */
+export async function moduleMigrations(module: PortalModule): Promise<ModuleMigrations['migrations'] | undefined> {
+  const loaded = await importPart(module, 'migrations');
+  if (!loaded) return undefined;
+  const { migrations } = loaded as Partial<ModuleMigrations>;
+  if (!migrations || typeof migrations !== 'object')
+    throw new Error(`modules/${module.manifest.id}/server/migrations.ts must export "migrations"`);
+  return migrations;
 }
