@@ -56,7 +56,10 @@ describe('module plugins', () => {
   });
 
   it("migrates the module's own tables in its own history", async () => {
-    await t.db.insertInto('notes_entry' as never).values({ id: 'n1' } as never).execute();
+    await t.db
+      .insertInto('notes_entry' as never)
+      .values({ id: 'n1' } as never)
+      .execute();
     const history = await t.db
       .selectFrom('module_migration_notes' as never)
       .select('name' as never)
