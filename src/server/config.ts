@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { ConfigError } from './config-error.js';
+import { defaultIotConfig, loadIotConfig, type IotConfig } from './iot-config.js';
 import { defaultPortalConfig, loadPortalConfig, type PortalConfig } from './portal-config.js';
 
 export type SmsProvider = 'outbox' | 'http';
@@ -75,6 +76,8 @@ export interface ServerConfig {
   /** The logged-in portal: concrete app, weather, uploads, micro-app versions (portal-config.ts). */
   portal: PortalConfig;
   rateLimit: RateLimitConfig;
+  /** The IoT platform: MQTT broker (embedded or external), retention, demo simulator (iot-config.ts). */
+  iot: IotConfig;
 }
 
 export { ConfigError };
@@ -141,6 +144,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     ssoSecret: undefined,
     portal: defaultPortalConfig(),
     rateLimit: DEFAULT_RATE_LIMIT,
+    iot: defaultIotConfig(),
     ...overrides,
   };
 }
@@ -181,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     aiMobileVerify: flag('PORTAL_AI_MOBILE_VERIFY', env.PORTAL_AI_MOBILE_VERIFY, true),
     ssoSecret: env.PORTAL_SSO_SECRET || undefined,
     portal: loadPortalConfig(env),
+    iot: loadIotConfig(env, env.PORTAL_DEMO === '1'),
     rateLimit: {
       ...DEFAULT_RATE_LIMIT,
       perUser: integer('PORTAL_RATE_LIMIT_USER', env.PORTAL_RATE_LIMIT_USER, DEFAULT_RATE_LIMIT.perUser, 0),

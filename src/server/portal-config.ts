@@ -3,7 +3,6 @@
  * config.ts only names it. Read from the environment by `loadPortalConfig`; tests build it with
  * `defaultPortalConfig({...})`.
  */
-// A cycle with config.ts, harmless: each side uses the other only inside functions.
 import { ConfigError } from './config-error.js';
 
 /** An Amap-compatible weather API (GET url?key&city=<adcode>&extensions=base|all); see services/weather.ts. */

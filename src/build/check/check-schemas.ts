@@ -182,19 +182,22 @@ function formFaults(file: string, form: JsonObject): SchemaFault[] {
   return faults;
 }
 
-/** Every file of every module folder under `<root>/modules`: module.json, collections, pages, forms, seed. */
+/**
+ * Every file of every module folder under `<root>/modules`: module.json and the JSON files of each of its folders
+ * (collections, pages, forms, seed, and the module's own kinds such as device-types), each checked by its `kind`.
+ * `server/` holds code, not files of a kind.
+ */
 function moduleFiles(root: string): string[] {
   const modulesDir = join(root, 'modules');
   if (!existsSync(modulesDir)) return [];
   return readdirSync(modulesDir).flatMap((name) => {
-    const manifest = join(modulesDir, name, 'module.json');
-    return [
-      ...(existsSync(manifest) ? [manifest] : []),
-      ...(['collections', 'pages', 'forms', 'seed'] as const).flatMap((folder) => {
-        const dir = join(modulesDir, name, folder);
-        return existsSync(dir) ? listJsonFiles(dir) : [];
-      }),
-    ];
+    const moduleDir = join(modulesDir, name);
+    const manifest = join(moduleDir, 'module.json');
+    if (!existsSync(manifest)) return [];
+    const folders = readdirSync(moduleDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'server')
+      .map((entry) => join(moduleDir, entry.name));
+    return [manifest, ...folders.flatMap((dir) => listJsonFiles(dir))];
   });
 }
 

@@ -89,10 +89,14 @@ export interface ListFilter {
   match: 'eq' | 'like' | 'from' | 'to';
 }
 
+/** Adds to records on their way out what a module keeps elsewhere (a device's last report, ...). */
+export type ReadExtension = (rows: RecordValues[]) => Promise<void>;
+
 export class CollectionRecords {
   readonly table: string;
   readonly fields: StoredField[];
   private readonly byName: Map<string, StoredField>;
+  private readonly readExtensions: ReadExtension[] = [];
 
   constructor(
     private readonly db: Db,
@@ -179,7 +183,16 @@ export class CollectionRecords {
       withReadComputed(this.file, row, now);
     }
     await labelReferences(this.db, this.file, rows, this.collections);
+    for (const extend of this.readExtensions) await extend(rows);
     return rows;
+  }
+
+  /**
+   * A module plugin's addition to every record read (list, get, export): fields it computes from its own tables.
+   * They ride along like computed fields; the collection's own fields stay the file's.
+   */
+  extendReads(extension: ReadExtension): void {
+    this.readExtensions.push(extension);
   }
 
   async list(params: ListParams): Promise<RecordPage> {

@@ -18,33 +18,8 @@ import { envelope, type Schema } from '../http/envelope-schema.js';
 import { dropEmptyInput, ok } from '../http/route-helpers.js';
 import { requireAuth } from '../plugins/auth.js';
 import { requirePermission } from '../plugins/permissions.js';
-import { RecordError } from './errors.js';
-import { RecordMessages, type CollectionRecords, type RecordValues } from './records.js';
-
-const RECORD_PROBLEM_CODES = {
-  invalid: MsgCode.invalidInput,
-  notFound: MsgCode.notFound,
-  forbidden: MsgCode.forbidden,
-  conflict: MsgCode.conflict,
-} as const;
-
-/** A RecordError as the envelope's error; anything else unchanged. */
-function asApiError(error: unknown): unknown {
-  if (!(error instanceof RecordError)) return error;
-  return new ApiError(
-    RECORD_PROBLEM_CODES[error.problem],
-    error.message,
-    error.fields.length > 0 ? { errors: error.fields } : undefined,
-  );
-}
-
-async function answering<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw asApiError(error);
-  }
-}
+import { answering, recordAccess } from './access.js';
+import type { CollectionRecords, RecordValues } from './records.js';
 
 const projectId: Schema = {
   type: 'string',
@@ -112,7 +87,6 @@ type IdParams = { id: string };
 
 export function collectionRoutes(app: FastifyInstance, records: CollectionRecords): void {
   const { file } = records;
-  const { projects } = app.services.portal;
   const view = file.permissions.view;
   const edit = file.permissions.edit;
   const remove = file.permissions.delete ?? edit;
@@ -130,22 +104,10 @@ export function collectionRoutes(app: FastifyInstance, records: CollectionRecord
     ...(audit === undefined ? {} : { audit }),
   });
 
-  /** -403 unless the caller may see the project. */
-  const checkProject = async (request: FastifyRequest, id: string): Promise<void> => {
-    const scope = await projects.scopeOf(requireAuth(request).view.user.id);
-    await projects.byId(scope, id);
-  };
-  /** The record's project, checked like any other: a record of a hidden project is as absent as a missing one. */
+  const access = recordAccess(app);
+  const checkProject = access.checkProject;
   const checkRecord = async (request: FastifyRequest, id: string): Promise<void> => {
-    const project = await answering(() => records.projectOf(id));
-    try {
-      await checkProject(request, project);
-    } catch (error) {
-      // Hidden, not forbidden: a record of a project the caller cannot see is as absent as a missing one.
-      if (error instanceof ApiError && error.msgCode === MsgCode.forbidden)
-        throw new ApiError(MsgCode.notFound, RecordMessages.notFound);
-      throw error;
-    }
+    await access.checkRecord(request, records, id);
   };
   const filtersOf = (query: Query): Record<string, unknown> =>
     Object.fromEntries(records.filterNames().map(({ name }) => [name, query[name]]));

@@ -17,6 +17,13 @@ import { ACCESS_TOKEN_HEADER } from './auth.js';
 export const RATE_LIMITED_MESSAGE = '请求过于频繁，请稍后再试';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Device traffic (IoT readings): not limited per address or user, since one site gateway forwards hundreds of
+     * devices from one address; such a route authenticates each message itself (a signature per device).
+     */
+    deviceTraffic?: boolean;
+  }
   interface FastifyInstance {
     /** The shared counters (tests flush them by hand to see other instances' hits at once). */
     rateLimitCounters: RateLimitCounters | null;
@@ -60,7 +67,7 @@ export default globalPlugin<{ db: Db }>('rate-limit', async (app, { db }) => {
   const byUser = limiter(perUser, (request) => `u:${userOf(request) ?? ''}`);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') || request.routeOptions.config?.deviceTraffic) return;
     const checks = [byAddress, userOf(request) === undefined ? undefined : byUser];
     for (const check of checks) {
       const result = check ? await check(request) : undefined;

@@ -1,0 +1,75 @@
+/**
+ * The IoT module's own tables (the device registry itself is the collection iot-device):
+ * - iot_credential: a device's identity for ingestion (serial, unique on the whole platform) and its secret;
+ * - iot_reading: raw readings, one row per metric, partitioned by month on `ts` so old months are dropped whole
+ *   (retention) and a query of a day touches one partition; the primary key refuses a replayed reading;
+ * - iot_rollup: per-minute and per-hour count/sum/min/max of each metric, updated with every stored reading, so a
+ *   30-day chart reads at most 720 rows per metric instead of the raw ones;
+ * - iot_device_state: the last report and values of each device (online/offline, the list's last values);
+ * - iot_nonce: nonces of signed HTTP readings, kept for the replay window;
+ * - iot_refusal: refused readings counted by day, device and reason (a refused reading is never stored).
+ */
+import { type Kysely, type Migration, sql } from 'kysely';
+
+type AnyDb = Kysely<unknown>;
+
+const foundation: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('iot_credential')
+      .addColumn('device_id', 'text', (c) => c.primaryKey())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('serial', 'text', (c) => c.notNull().unique())
+      .addColumn('device_type', 'text', (c) => c.notNull())
+      .addColumn('secret', 'text', (c) => c.notNull())
+      .addColumn('issued_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    await sql`create table iot_reading (
+      device_id text not null,
+      metric text not null,
+      ts timestamptz not null,
+      value double precision not null,
+      received_at timestamptz not null default now(),
+      primary key (device_id, metric, ts)
+    ) partition by range (ts)`.execute(db);
+    await db.schema
+      .createTable('iot_rollup')
+      .addColumn('device_id', 'text', (c) => c.notNull())
+      .addColumn('metric', 'text', (c) => c.notNull())
+      .addColumn('grain', 'text', (c) => c.notNull())
+      .addColumn('bucket', 'timestamptz', (c) => c.notNull())
+      .addColumn('count', 'integer', (c) => c.notNull())
+      .addColumn('sum', 'double precision', (c) => c.notNull())
+      .addColumn('min', 'double precision', (c) => c.notNull())
+      .addColumn('max', 'double precision', (c) => c.notNull())
+      .addPrimaryKeyConstraint('iot_rollup_pk', ['device_id', 'metric', 'grain', 'bucket'])
+      .execute();
+    await db.schema
+      .createTable('iot_device_state')
+      .addColumn('device_id', 'text', (c) => c.primaryKey())
+      .addColumn('last_seen', 'timestamptz', (c) => c.notNull())
+      .addColumn('last_values', 'jsonb', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('iot_nonce')
+      .addColumn('device_id', 'text', (c) => c.notNull())
+      .addColumn('nonce', 'text', (c) => c.notNull())
+      .addColumn('seen_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addPrimaryKeyConstraint('iot_nonce_pk', ['device_id', 'nonce'])
+      .execute();
+    await db.schema.createIndex('iot_nonce_seen_idx').on('iot_nonce').column('seen_at').execute();
+    await db.schema
+      .createTable('iot_refusal')
+      .addColumn('day', 'date', (c) => c.notNull())
+      .addColumn('serial', 'text', (c) => c.notNull())
+      .addColumn('reason', 'text', (c) => c.notNull())
+      .addColumn('count', 'integer', (c) => c.notNull())
+      .addColumn('last_at', 'timestamptz', (c) => c.notNull())
+      .addPrimaryKeyConstraint('iot_refusal_pk', ['day', 'serial', 'reason'])
+      .execute();
+  },
+};
+
+export const migrations: Record<string, Migration> = {
+  '0001-telemetry': foundation,
+};

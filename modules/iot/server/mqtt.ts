@@ -1,0 +1,180 @@
+/**
+ * Readings over MQTT, into the same ingestion as HTTP:
+ * - embedded (default): an aedes broker inside the server on PORTAL_MQTT_PORT. A device connects with its serial
+ *   as username and its secret as password, publishes to `devices/<serial>/telemetry` (QoS 1) and may subscribe
+ *   only to its own `devices/<serial>/#` (refusal reasons arrive on `devices/<serial>/refused`). The broker acks a
+ *   message only after it is stored, so an acknowledged reading survives a crash.
+ * - external (PORTAL_MQTT_URL: EMQX, Mosquitto): the broker authenticates devices; the server subscribes to
+ *   `$share/<group>/devices/+/telemetry`, so several server instances split the messages, and acks each one after
+ *   storing it.
+ */
+import { createServer, type Server } from 'node:net';
+import { timingSafeEqual } from 'node:crypto';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import mqtt from 'mqtt';
+import type { Ingestion } from './ingestion.js';
+import { ReadingRefused } from './readings.js';
+import type { DeviceCredential } from './telemetry-store.js';
+
+export const telemetryTopic = (serial: string) => `devices/${serial}/telemetry`;
+const refusedTopic = (serial: string) => `devices/${serial}/refused`;
+const TELEMETRY = /^devices\/([A-Za-z0-9_-]{1,64})\/telemetry$/;
+
+export interface MqttIngress {
+  /** The embedded broker's port (undefined with an external broker). */
+  port?: number;
+  close(): Promise<void>;
+}
+
+/** A message's readings into the one ingestion; a payload that is not JSON is refused (and counted) too. */
+async function ingestPayload(ingestion: Ingestion, device: DeviceCredential, payload: Buffer): Promise<void> {
+  let body: unknown;
+  try {
+    body = JSON.parse(payload.toString('utf8'));
+  } catch {
+    await ingestion.refuse(device.serial, new ReadingRefused('malformed', '消息不是有效的 JSON'));
+  }
+  await ingestion.ingest(device, body, 'mqtt');
+}
+
+function sameSecret(expected: string, given: Buffer | undefined): boolean {
+  const a = Buffer.from(expected, 'utf8');
+  return given !== undefined && a.length === given.length && timingSafeEqual(a, given);
+}
+
+function authError(): AuthenticateError {
+  // 4: bad user name or password (MQTT 3.1.1 CONNACK return code).
+  return Object.assign(new Error('设备编号或密钥错误'), { returnCode: 4 }) as AuthenticateError;
+}
+
+export async function startEmbeddedBroker(options: {
+  host: string;
+  port: number;
+  ingestion: Ingestion;
+  log: FastifyBaseLogger;
+}): Promise<MqttIngress> {
+  const { ingestion, log } = options;
+  const devices = new WeakMap<Client, DeviceCredential>();
+  const broker = await Aedes.createBroker({ drainTimeout: 30_000, heartbeatInterval: 60_000 });
+
+  broker.authenticate = (client, username, password, done) => {
+    const serial = username ?? '';
+    ingestion
+      .device(serial)
+      .then((device) => {
+        if (!device || !sameSecret(device.secret, password)) {
+          void ingestion
+            .refuse(serial || '-', new ReadingRefused('unknown-device', 'MQTT 认证失败'))
+            .catch(() => undefined);
+          return done(authError(), false);
+        }
+        devices.set(client, device);
+        done(null, true);
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'mqtt authentication failed');
+        done(Object.assign(new Error('服务暂不可用'), { returnCode: 3 }) as AuthenticateError, false);
+      });
+  };
+
+  broker.authorizeSubscribe = (client, subscription, done) => {
+    const device = devices.get(client);
+    const own = device ? `devices/${device.serial}/` : undefined;
+    if (own && subscription.topic.startsWith(own)) done(null, subscription);
+    else done(new Error('只能订阅本设备的主题'));
+  };
+
+  broker.authorizePublish = (client, packet, done) => {
+    const device = client ? devices.get(client) : undefined;
+    if (!device || packet.topic !== telemetryTopic(device.serial)) return done(new Error('只能向本设备的数据主题发布'));
+    const tell = (message: string) =>
+      broker.publish(
+        {
+          cmd: 'publish',
+          topic: refusedTopic(device.serial),
+          payload: Buffer.from(message),
+          qos: 0,
+          retain: false,
+          dup: false,
+        },
+        () => undefined,
+      );
+    ingestPayload(ingestion, device, packet.payload as Buffer).then(
+      () => done(null),
+      (error: unknown) => {
+        if (error instanceof ReadingRefused) {
+          // Refused, counted, and acknowledged: sending it again would be refused again.
+          tell(JSON.stringify({ reason: error.reason, message: error.message }));
+          return done(null);
+        }
+        // Not stored for a reason of ours: no ack, the device sends it again after reconnecting.
+        log.error({ err: error, serial: device.serial }, 'mqtt reading not stored');
+        done(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  };
+  // Readings go to the database, not to other clients.
+  broker.authorizeForward = (client, packet) => (TELEMETRY.test(packet.topic) ? null : packet);
+
+  const server: Server = createServer(broker.handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    port,
+    async close() {
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export async function subscribeExternalBroker(options: {
+  url: string;
+  /** Shared-subscription group; '' subscribes plainly (a broker without $share: one server instance only). */
+  group: string;
+  ingestion: Ingestion;
+  log: FastifyBaseLogger;
+}): Promise<MqttIngress> {
+  const { ingestion, log } = options;
+  const topic = options.group ? `$share/${options.group}/devices/+/telemetry` : 'devices/+/telemetry';
+  const client = mqtt.connect(options.url, {
+    clientId: `zhgd-portal-${process.pid}-${Math.random().toString(16).slice(2, 10)}`,
+    reconnectPeriod: 2000,
+  });
+  // mqtt.js acks a QoS 1 message when handleMessage calls back (MQTT 3.1.1 and 5 alike): only once it is stored
+  // or refused for good. An error leaves it unacknowledged, for the broker to deliver again.
+  client.handleMessage = (packet, callback) => {
+    const serial = packet.cmd === 'publish' ? TELEMETRY.exec(packet.topic)?.[1] : undefined;
+    if (packet.cmd !== 'publish' || !serial) return callback();
+    ingestion
+      .device(serial)
+      .then(async (device) => {
+        if (!device) await ingestion.refuse(serial, new ReadingRefused('unknown-device', '未知的设备编号'));
+        else await ingestPayload(ingestion, device, Buffer.from(packet.payload));
+      })
+      .then(
+        () => callback(),
+        (error: unknown) => {
+          if (error instanceof ReadingRefused) return callback();
+          log.error({ err: error, serial }, 'mqtt reading not stored');
+          callback(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+  };
+  client.on('connect', () => {
+    client.subscribe(topic, { qos: 1 }, (error) => {
+      if (error) log.error({ err: error, topic }, 'mqtt subscription refused');
+    });
+  });
+  client.on('error', (error) => log.warn({ err: error }, 'mqtt client error'));
+  return {
+    async close() {
+      await client.endAsync();
+    },
+  };
+}

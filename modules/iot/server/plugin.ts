@@ -1,0 +1,77 @@
+/**
+ * The IoT platform (module iot): the device registry is the collection iot-device; this plugin adds what no
+ * schema file declares: device types, ingestion of readings over signed HTTP and MQTT (embedded broker or an
+ * external one), telemetry storage with rollups and monthly partitions, and the calls the screens chart from.
+ */
+import type { ModulePlugin } from '../../../src/server/modules/module-plugins.js';
+import { loadDeviceTypes, offlineAfterSeconds } from './device-types.js';
+import { deviceRoutes } from './device-routes.js';
+import { createIngestion } from './ingestion.js';
+import { startEmbeddedBroker, subscribeExternalBroker, telemetryTopic, type MqttIngress } from './mqtt.js';
+import { TelemetryStore } from './telemetry-store.js';
+import { userRoutes } from './user-routes.js';
+
+const MONTH_MS = 31 * 24 * 3600_000;
+
+const iot: ModulePlugin = async (app, { module }) => {
+  const { db, config } = app.services;
+  const devices = app.collections.get('iot-device');
+  if (!devices) throw new Error('modules/iot: the collection iot-device is missing');
+  const types = loadDeviceTypes(module.dir);
+  const store = new TelemetryStore(db);
+  const now = config.now;
+
+  // This month and its neighbours exist before the first reading; older months past the retention go.
+  const today = now();
+  await store.ensurePartitions(new Date(today.getTime() - MONTH_MS), new Date(today.getTime() + MONTH_MS));
+  const keepFrom = new Date(today);
+  keepFrom.setUTCMonth(keepFrom.getUTCMonth() - config.iot.retentionMonths);
+  await store.dropPartitionsBefore(keepFrom);
+
+  const ingestion = createIngestion({ store, types, now, retentionMonths: config.iot.retentionMonths, log: app.log });
+
+  // The registry's rows carry each device's last report: online or not, when, and its last values in words.
+  devices.extendReads(async (rows) => {
+    const ids = rows.map((row) => String(row.id));
+    const [states, secrets] = await Promise.all([store.states(ids), store.hasSecret(ids)]);
+    const at = now().getTime();
+    for (const row of rows) {
+      const type = types.get(String(row.deviceType));
+      const state = states.get(String(row.id));
+      row.connected = secrets.has(String(row.id));
+      row.online = state ? at - state.lastSeen.getTime() <= offlineAfterSeconds(type) * 1000 : false;
+      row.onlineLabel = !row.connected ? '未接入' : row.online ? '在线' : '离线';
+      if (state) {
+        row.lastSeen = state.lastSeen.toISOString();
+        row.lastValuesText = (type?.metrics ?? [])
+          .filter((metric) => state.lastValues[metric.key] !== undefined)
+          .map((metric) => `${metric.title} ${state.lastValues[metric.key]}${metric.unit ?? ''}`)
+          .join('，');
+      }
+    }
+  });
+
+  let ingress: MqttIngress | undefined;
+  if (config.iot.mqttUrl)
+    ingress = await subscribeExternalBroker({
+      url: config.iot.mqttUrl,
+      group: config.iot.mqttSharedGroup,
+      ingestion,
+      log: app.log,
+    });
+  else if (config.iot.mqttPort !== null)
+    ingress = await startEmbeddedBroker({ host: config.host, port: config.iot.mqttPort, ingestion, log: app.log });
+  app.addHook('onClose', async () => ingress?.close());
+
+  await app.register(deviceRoutes, { ingestion, store, now });
+  await app.register(userRoutes, {
+    devices,
+    store,
+    types,
+    ingestion,
+    now,
+    mqtt: () => ({ port: ingress?.port, topic: telemetryTopic }),
+  });
+};
+
+export default iot;

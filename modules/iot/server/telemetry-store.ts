@@ -1,0 +1,222 @@
+/**
+ * The IoT tables (migrations.ts): credentials, readings with their rollups, device states, nonces and refusal
+ * counts. Readings are written in one statement per message: the raw rows (a row already there is a replay and
+ * is skipped), the minute and hour rollups of exactly the rows written, and the device's last values.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../../src/server/db/database.js';
+import { uniqueViolation } from '../../../src/server/db/errors.js';
+import type { Reading, RefusalReason } from './readings.js';
+
+export interface DeviceCredential {
+  deviceId: string;
+  projectId: string;
+  serial: string;
+  deviceType: string;
+  secret: string;
+}
+
+export interface DeviceState {
+  deviceId: string;
+  lastSeen: Date;
+  lastValues: Record<string, number>;
+}
+
+export type SeriesGrain = 'raw' | 'minute' | 'hour';
+
+export interface SeriesPoint {
+  t: Date;
+  avg: number;
+  min: number;
+  max: number;
+}
+
+const DEVICE_TABLE = 'c_iot_device';
+
+/** A create that lost a race to another instance: duplicate table, or the catalogue's unique key. */
+function alreadyCreated(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '42P07' || uniqueViolation(error) !== undefined;
+}
+
+/** `iot_reading_y2026m11` for the month of `day` (UTC months: partitions are ranges of instants). */
+function partitionName(year: number, month: number): string {
+  return `iot_reading_y${year}m${String(month + 1).padStart(2, '0')}`;
+}
+
+export class TelemetryStore {
+  private readonly partitions = new Set<string>();
+
+  constructor(private readonly db: Db) {}
+
+  /** The monthly partitions from `from` to `to` (inclusive months), created when missing. */
+  async ensurePartitions(from: Date, to: Date): Promise<void> {
+    let year = from.getUTCFullYear();
+    let month = from.getUTCMonth();
+    while (year < to.getUTCFullYear() || (year === to.getUTCFullYear() && month <= to.getUTCMonth())) {
+      const name = partitionName(year, month);
+      if (!this.partitions.has(name)) {
+        const start = new Date(Date.UTC(year, month, 1)).toISOString();
+        const end = new Date(Date.UTC(year, month + 1, 1)).toISOString();
+        try {
+          await sql`create table if not exists ${sql.table(name)} partition of iot_reading
+            for values from (${sql.lit(start)}) to (${sql.lit(end)})`.execute(this.db);
+        } catch (error) {
+          // Another instance created it between our check and our create: the partition is there all the same.
+          if (!alreadyCreated(error)) throw error;
+        }
+        this.partitions.add(name);
+      }
+      month += 1;
+      if (month === 12) {
+        month = 0;
+        year += 1;
+      }
+    }
+  }
+
+  /** Drops the partitions of months wholly before `before`; answers their names. */
+  async dropPartitionsBefore(before: Date): Promise<string[]> {
+    const { rows } = await sql<{ name: string }>`select c.relname as name from pg_inherits i
+      join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+      where p.relname = 'iot_reading'`.execute(this.db);
+    const limit = partitionName(before.getUTCFullYear(), before.getUTCMonth());
+    const old = rows.map((row) => row.name).filter((name) => name < limit);
+    for (const name of old) {
+      await sql`drop table if exists ${sql.table(name)}`.execute(this.db);
+      this.partitions.delete(name);
+    }
+    return old;
+  }
+
+  /** The device behind a serial, with its secret; undefined for an unknown serial or a deleted device. */
+  async credential(serial: string): Promise<DeviceCredential | undefined> {
+    const { rows } = await sql<DeviceCredential>`select c.device_id as "deviceId", d.project_id as "projectId",
+        d.serial, d.device_type as "deviceType", c.secret
+      from iot_credential c join ${sql.table(DEVICE_TABLE)} d on d.id = c.device_id and d.serial = c.serial
+      where c.serial = ${serial}`.execute(this.db);
+    return rows[0];
+  }
+
+  /**
+   * A new secret for the device (any earlier one stops working). Answers undefined when another device already
+   * reports under this serial.
+   */
+  async issueSecret(device: Omit<DeviceCredential, 'secret'>): Promise<string | undefined> {
+    const secret = randomBytes(24).toString('base64url');
+    try {
+      await sql`insert into iot_credential (device_id, project_id, serial, device_type, secret)
+        values (${device.deviceId}, ${device.projectId}, ${device.serial}, ${device.deviceType}, ${secret})
+        on conflict (device_id) do update set serial = excluded.serial, device_type = excluded.device_type,
+          project_id = excluded.project_id, secret = excluded.secret, issued_at = now()`.execute(this.db);
+    } catch (error) {
+      if (uniqueViolation(error) !== undefined) return undefined;
+      throw error;
+    }
+    return secret;
+  }
+
+  async hasSecret(deviceIds: readonly string[]): Promise<Set<string>> {
+    if (deviceIds.length === 0) return new Set();
+    const { rows } = await sql<{ id: string }>`select device_id as id from iot_credential
+      where device_id in (${sql.join(deviceIds)})`.execute(this.db);
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Takes a nonce once: false when the device already used it inside the window. */
+  async takeNonce(deviceId: string, nonce: string): Promise<boolean> {
+    const { rows } = await sql<{
+      nonce: string;
+    }>`insert into iot_nonce (device_id, nonce) values (${deviceId}, ${nonce})
+      on conflict do nothing returning nonce`.execute(this.db);
+    return rows.length === 1;
+  }
+
+  async forgetNoncesBefore(before: Date): Promise<void> {
+    await sql`delete from iot_nonce where seen_at < ${before}`.execute(this.db);
+  }
+
+  /**
+   * Stores the readings of one message; answers how many metric values were new (0: the whole message was a
+   * replay). Rollups and the device's last values move only by what was written.
+   */
+  async store(deviceId: string, readings: readonly Reading[]): Promise<number> {
+    const devices: string[] = [];
+    const metrics: string[] = [];
+    const times: string[] = [];
+    const values: number[] = [];
+    for (const reading of readings)
+      for (const [metric, value] of Object.entries(reading.values)) {
+        devices.push(deviceId);
+        metrics.push(metric);
+        times.push(reading.ts.toISOString());
+        values.push(value);
+      }
+    if (values.length === 0) return 0;
+    const rollup = (grain: 'minute' | 'hour') => sql`insert into iot_rollup
+        (device_id, metric, grain, bucket, count, sum, min, max)
+      select device_id, metric, ${sql.lit(grain)}, date_trunc(${sql.lit(grain)}, ts), count(*), sum(value), min(value),
+          max(value)
+        from written group by device_id, metric, date_trunc(${sql.lit(grain)}, ts)
+      on conflict (device_id, metric, grain, bucket) do update set count = iot_rollup.count + excluded.count,
+        sum = iot_rollup.sum + excluded.sum, min = least(iot_rollup.min, excluded.min),
+        max = greatest(iot_rollup.max, excluded.max)`;
+    const { rows } = await sql<{ n: string }>`with written as (
+        insert into iot_reading (device_id, metric, ts, value)
+        select * from unnest(${sql.val(devices)}::text[], ${sql.val(metrics)}::text[],
+          ${sql.val(times)}::timestamptz[], ${sql.val(values)}::float8[])
+        on conflict do nothing
+        returning device_id, metric, ts, value
+      ),
+      by_minute as (${rollup('minute')}),
+      by_hour as (${rollup('hour')}),
+      latest as (
+        select distinct on (metric) metric, value, ts from written order by metric, ts desc
+      ),
+      state as (
+        insert into iot_device_state (device_id, last_seen, last_values)
+        select ${deviceId}, max(ts), jsonb_object_agg(metric, value) from latest having count(*) > 0
+        on conflict (device_id) do update set
+          last_seen = greatest(iot_device_state.last_seen, excluded.last_seen),
+          last_values = case when excluded.last_seen >= iot_device_state.last_seen
+            then iot_device_state.last_values || excluded.last_values else iot_device_state.last_values end
+      )
+      select count(*) as n from written`.execute(this.db);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  async countRefusal(serial: string, reason: RefusalReason, at: Date): Promise<void> {
+    await sql`insert into iot_refusal (day, serial, reason, count, last_at)
+      values (${at.toISOString().slice(0, 10)}, ${serial.slice(0, 64)}, ${reason}, 1, ${at})
+      on conflict (day, serial, reason) do update set count = iot_refusal.count + 1, last_at = excluded.last_at`.execute(
+      this.db,
+    );
+  }
+
+  async refusals(serial: string): Promise<{ reason: string; count: number }[]> {
+    const { rows } = await sql<{ reason: string; count: number }>`select reason, sum(count)::int as count
+      from iot_refusal where serial = ${serial} group by reason order by reason`.execute(this.db);
+    return rows;
+  }
+
+  async states(deviceIds: readonly string[]): Promise<Map<string, DeviceState>> {
+    if (deviceIds.length === 0) return new Map();
+    const { rows } = await sql<DeviceState>`select device_id as "deviceId", last_seen as "lastSeen",
+        last_values as "lastValues" from iot_device_state where device_id in (${sql.join(deviceIds)})`.execute(this.db);
+    return new Map(rows.map((row) => [row.deviceId, row]));
+  }
+
+  /** A metric of a device from `from` on: raw values, or the minute or hour rollups (avg, min, max). */
+  async series(deviceId: string, metric: string, from: Date, grain: SeriesGrain): Promise<SeriesPoint[]> {
+    if (grain === 'raw') {
+      const { rows } = await sql<{ t: Date; value: number }>`select ts as t, value from iot_reading
+        where device_id = ${deviceId} and metric = ${metric} and ts >= ${from} order by ts`.execute(this.db);
+      return rows.map((row) => ({ t: row.t, avg: row.value, min: row.value, max: row.value }));
+    }
+    const { rows } = await sql<SeriesPoint>`select bucket as t, sum / count as avg, min, max from iot_rollup
+      where device_id = ${deviceId} and metric = ${metric} and grain = ${grain} and bucket >= ${from}
+      order by bucket`.execute(this.db);
+    return rows;
+  }
+}
