@@ -113,6 +113,16 @@ export interface CrudDialogAction {
   params?: Record<string, unknown>;
   /** Offered only on rows whose field of this name is not false (the server's `editable`). */
   rowFlag?: string;
+  /** What the answer holds that the user must see once (a secret issued): shown in the dialog after saving. */
+  result?: CrudDialogResult;
+}
+
+export interface CrudDialogResult {
+  title: string;
+  /** Said above the values (e.g. that a secret is shown only this once). */
+  notice?: string;
+  /** Members of the answer's data, each shown with a copy button. */
+  fields: { field: string; title: string }[];
 }
 
 export interface CrudColumn {
@@ -213,6 +223,17 @@ export interface DashboardPanel {
   max?: number;
   /** A gauge's unit, or a chart's value unit in tooltips. */
   unit?: string;
+  /** Parameters of the panel's call the user chooses above it (a chart's range, which metric it shows). */
+  choices?: PanelChoice[];
+}
+
+/** One parameter of a panel's call that the user chooses: from fixed options, or from the rows a call answers. */
+export interface PanelChoice {
+  param: string;
+  /** Fixed options, shown as buttons; the first is chosen at first. */
+  options?: { value: string; label: string }[];
+  /** Options from a call, shown as a drop-down; the first row is chosen at first. */
+  source?: { api: ApiDescriptor; params?: Record<string, unknown>; label: string; value: string };
 }
 
 /** A page of panels (the workbench), all of it data (schemas/meta/dashboard.json). */

@@ -98,7 +98,7 @@ describe('devices and their secrets', () => {
       'GET',
       `/api/data/iot-device?projectId=${PROJECT}&pageNo=1&pageSize=50&serial=TC-001`,
     );
-    expect(list.data!.dataList[0]).toMatchObject({ serial: 'TC-001', onlineLabel: '离线', connected: true });
+    expect(list.data!.dataList[0]).toMatchObject({ serial: 'TC-001', onlineLabel: '未上报', connected: true });
     expect(JSON.stringify(list.data)).not.toContain(device.secret);
   });
 

@@ -73,6 +73,8 @@ export async function startServer(env: Record<string, string> = {}, cwd?: string
       PORTAL_DEMO: '1',
       PORTAL_CAPTCHA_FIXED: FIXED_CAPTCHA,
       PORTAL_SSO_SECRET: E2E_SSO_SECRET,
+      // The embedded MQTT broker on any free port: several test servers (and a portal on 1883) may run at once.
+      PORTAL_MQTT_PORT: '0',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       ...env,

@@ -108,6 +108,7 @@ const panel: Members<DashboardPanel> = {
   requires: true,
   max: true,
   unit: true,
+  choices: true,
 };
 const panelItem: Members<DashboardItem> = {
   field: true,

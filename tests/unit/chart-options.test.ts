@@ -67,5 +67,8 @@ describe('chart options', () => {
 
   it('a text alternative names every value', () => {
     expect(chartSummary(byMonth.slice(0, 2))).toBe('一般 2026-09-01 3，一般 2026-10-01 5');
+    // A week of readings is told per series.
+    const week = Array.from({ length: 30 }, (_, i) => ({ name: `t${i}`, value: i % 7, series: 'PM10' }));
+    expect(chartSummary(week)).toBe('PM10：30 个数据，t0 至 t29，最小 0，最大 6，最新 1');
   });
 });

@@ -3,11 +3,13 @@
  * schema file declares: device types, ingestion of readings over signed HTTP and MQTT (embedded broker or an
  * external one), telemetry storage with rollups and monthly partitions, and the calls the screens chart from.
  */
+import { chinaDateTime } from '../../../src/server/services/china-time.js';
 import type { ModulePlugin } from '../../../src/server/modules/module-plugins.js';
 import { loadDeviceTypes, offlineAfterSeconds } from './device-types.js';
 import { deviceRoutes } from './device-routes.js';
 import { createIngestion } from './ingestion.js';
 import { startEmbeddedBroker, subscribeExternalBroker, telemetryTopic, type MqttIngress } from './mqtt.js';
+import { startSimulator } from './simulator.js';
 import { TelemetryStore } from './telemetry-store.js';
 import { userRoutes } from './user-routes.js';
 
@@ -40,9 +42,11 @@ const iot: ModulePlugin = async (app, { module }) => {
       const state = states.get(String(row.id));
       row.connected = secrets.has(String(row.id));
       row.online = state ? at - state.lastSeen.getTime() <= offlineAfterSeconds(type) * 1000 : false;
-      row.onlineLabel = !row.connected ? '未接入' : row.online ? '在线' : '离线';
+      row.onlineLabel = !row.connected ? '未接入' : !state ? '未上报' : row.online ? '在线' : '离线';
+      row.offline = row.connected === true && row.online === false;
       if (state) {
         row.lastSeen = state.lastSeen.toISOString();
+        row.lastSeenText = chinaDateTime(state.lastSeen);
         row.lastValuesText = (type?.metrics ?? [])
           .filter((metric) => state.lastValues[metric.key] !== undefined)
           .map((metric) => `${metric.title} ${state.lastValues[metric.key]}${metric.unit ?? ''}`)
@@ -61,7 +65,26 @@ const iot: ModulePlugin = async (app, { module }) => {
     });
   else if (config.iot.mqttPort !== null)
     ingress = await startEmbeddedBroker({ host: config.host, port: config.iot.mqttPort, ingestion, log: app.log });
-  app.addHook('onClose', async () => ingress?.close());
+  let simulator: { stop(): Promise<void> } | undefined;
+  if (config.iot.simulator)
+    app.addHook('onListen', async () => {
+      const address = app.server.address();
+      if (!address || typeof address !== 'object') return;
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      simulator = await startSimulator({
+        db,
+        store,
+        ingestion,
+        types,
+        baseUrl: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`,
+        mqttPort: ingress?.port,
+        log: app.log,
+      });
+    });
+  app.addHook('onClose', async () => {
+    await simulator?.stop();
+    await ingress?.close();
+  });
 
   await app.register(deviceRoutes, { ingestion, store, now });
   await app.register(userRoutes, {

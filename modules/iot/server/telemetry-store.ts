@@ -186,6 +186,11 @@ export class TelemetryStore {
     return Number(rows[0]?.n ?? 0);
   }
 
+  async hasReadings(deviceId: string): Promise<boolean> {
+    const { rows } = await sql`select 1 from iot_reading where device_id = ${deviceId} limit 1`.execute(this.db);
+    return rows.length > 0;
+  }
+
   async countRefusal(serial: string, reason: RefusalReason, at: Date): Promise<void> {
     await sql`insert into iot_refusal (day, serial, reason, count, last_at)
       values (${at.toISOString().slice(0, 10)}, ${serial.slice(0, 64)}, ${reason}, 1, ${at})

@@ -131,13 +131,39 @@ export async function userRoutes(
       return ok('', {
         online,
         lastSeen: state?.lastSeen.toISOString() ?? null,
-        metrics: (type?.metrics ?? []).map((metric) => ({
+        metrics: (state ? (type?.metrics ?? []) : []).map((metric) => ({
           key: metric.key,
           name: metric.title,
           unit: metric.unit ?? '',
           value: state?.lastValues[metric.key] ?? null,
+          text: `${metric.title}：${state?.lastValues[metric.key] ?? '—'} ${metric.unit ?? ''}`.trim(),
         })),
       });
+    },
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/api/iot/v1.0/devices/:id/metrics',
+    {
+      config: { auth: 'user', permission: IOT_VIEW },
+      schema: {
+        tags,
+        summary: "The metrics of a device's type, as options {value, label}",
+        security,
+        params: idParams,
+      },
+    },
+    async (request) => {
+      await access.checkRecord(request, devices, request.params.id);
+      const device = await devices.get(request.params.id);
+      const type = types.get(String(device.deviceType));
+      return ok(
+        '',
+        (type?.metrics ?? []).map((metric) => ({
+          value: metric.key,
+          label: metric.unit ? `${metric.title}（${metric.unit}）` : metric.title,
+        })),
+      );
     },
   );
 

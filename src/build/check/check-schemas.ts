@@ -192,12 +192,12 @@ function moduleFiles(root: string): string[] {
   if (!existsSync(modulesDir)) return [];
   return readdirSync(modulesDir).flatMap((name) => {
     const moduleDir = join(modulesDir, name);
+    if (!statSync(moduleDir).isDirectory()) return [];
     const manifest = join(moduleDir, 'module.json');
-    if (!existsSync(manifest)) return [];
     const folders = readdirSync(moduleDir, { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && entry.name !== 'server')
       .map((entry) => join(moduleDir, entry.name));
-    return [manifest, ...folders.flatMap((dir) => listJsonFiles(dir))];
+    return [...(existsSync(manifest) ? [manifest] : []), ...folders.flatMap((dir) => listJsonFiles(dir))];
   });
 }
 

@@ -3,8 +3,11 @@
  * names a `load` call), saved through the action's API. The row's key travels with the values, so a URL
  * template such as `/api/system/dictionary/{id}` is filled from them.
  */
-import { Modal } from '@arco-design/web-react';
+import { Alert, Button, Descriptions, Modal, Typography } from '@arco-design/web-react';
+import '@arco-design/web-react/es/Alert/style/css.js';
+import '@arco-design/web-react/es/Descriptions/style/css.js';
 import '@arco-design/web-react/es/Modal/style/css.js';
+import '@arco-design/web-react/es/Typography/style/css.js';
 import { useEffect, useState } from 'react';
 import { pickPath } from '../api';
 import { runAction } from '../actions';
@@ -12,7 +15,7 @@ import { LoadFailure, Loading } from '../feedback';
 import { SchemaForm, type FormData } from '../form/SchemaForm';
 import { useSeams } from '../seams';
 import { renderTemplate, type TemplateContext } from '../template';
-import type { CrudDialogAction } from '../types';
+import type { CrudDialogAction, CrudDialogResult } from '../types';
 
 export interface CrudDialogProps {
   action: CrudDialogAction;
@@ -32,8 +35,36 @@ function withoutEmpty(values: Record<string, unknown>): FormData {
   );
 }
 
+/** The answer's values the user must see once, each copyable, until they close the dialog. */
+function SavedResult({ result, data, onClose }: { result: CrudDialogResult; data: unknown; onClose: () => void }) {
+  return (
+    <div data-testid="crud-dialog-result">
+      {result.notice && <Alert type="warning" content={result.notice} style={{ marginBottom: 16 }} />}
+      <Descriptions
+        column={1}
+        border
+        data={result.fields.map(({ field, title }) => ({
+          label: title,
+          value: (
+            <Typography.Text copyable style={{ marginBottom: 0, wordBreak: 'break-all' }}>
+              {String(pickPath(data, field) ?? '')}
+            </Typography.Text>
+          ),
+        }))}
+      />
+      <div style={{ marginTop: 16, textAlign: 'right' }}>
+        <Button type="primary" onClick={onClose}>
+          关闭
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 export function CrudDialog({ action, context, host = {}, rowKey, onClose, onSaved }: CrudDialogProps) {
   const seams = useSeams();
+  // After saving, an action with a `result` shows what the answer holds instead of closing.
+  const [saved, setSaved] = useState<{ data: unknown } | null>(null);
   const [initial, setInitial] = useState<FormData | null>(action.load ? null : initialFrom(context));
   const [error, setError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
@@ -76,14 +107,16 @@ export function CrudDialog({ action, context, host = {}, rowKey, onClose, onSave
   return (
     <Modal
       visible
-      title={action.title}
+      title={saved && action.result ? action.result.title : action.title}
       style={{ width: action.width ?? 720 }}
       footer={null}
       maskClosable={false}
       onCancel={onClose}
       unmountOnExit
     >
-      {error ? (
+      {saved && action.result ? (
+        <SavedResult result={action.result} data={saved.data} onClose={onClose} />
+      ) : error ? (
         <LoadFailure error={error} onRetry={() => setAttempt((count) => count + 1)} />
       ) : initial ? (
         <SchemaForm
@@ -91,9 +124,10 @@ export function CrudDialog({ action, context, host = {}, rowKey, onClose, onSave
           initialData={initial}
           context={{ ...host, ...context }}
           actions={[{ api: action.api, successMessage: action.successMessage ?? '保存成功' }]}
-          onSubmitted={() => {
+          onSubmitted={(envelope) => {
             onSaved();
-            onClose();
+            if (action.result) setSaved({ data: pickPath(envelope, action.api.resultPath ?? 'data') });
+            else onClose();
           }}
           testId="crud-dialog-form"
         />

@@ -4,17 +4,19 @@
  * loaded only when a chart is shown). A panel that fails says so with a retry and leaves the others alone; a
  * panel whose required context is missing (no project yet) says what to do instead of failing.
  */
-import { Button } from '@arco-design/web-react';
+import { Button, Radio, Select } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Button/style/css.js';
-import { Suspense } from 'react';
+import '@arco-design/web-react/es/Radio/style/css.js';
+import '@arco-design/web-react/es/Select/style/css.js';
+import { Suspense, useEffect, useState } from 'react';
 import '../../widgets/display/display.css';
 import { pickPath } from '../api';
 import { Loading } from '../feedback';
 import { panelRenderer, type OpenLink, type PageRendererProps } from '../renderers';
-import type { TemplateContext } from '../template';
-import type { DashboardPageFile, DashboardPanel } from '../types';
+import { renderTemplate, type TemplateContext } from '../template';
+import type { DashboardPageFile, DashboardPanel, PanelChoice } from '../types';
 import { useApi } from '../use-api';
-import { panelCall, unmetRequirements } from './dashboard-calls';
+import { initialChoices, panelCall, unmetRequirements, type PanelChosen } from './dashboard-calls';
 import './dashboard.css';
 
 export function DashboardPage({ file, context, open }: PageRendererProps<'dashboard'>) {
@@ -35,15 +37,7 @@ export function DashboardPage({ file, context, open }: PageRendererProps<'dashbo
         }}
       >
         {file.panels.map((panel) => (
-          <article
-            key={panel.id}
-            className="dashboard-panel"
-            style={{ gridColumn: `span ${panel.span ?? 1}`, gridRow: `span ${panel.rowSpan ?? 1}` }}
-            data-testid={`panel-${panel.id}`}
-          >
-            <h2>{panel.title}</h2>
-            <PanelBody file={file} panel={panel} context={context} open={open} />
-          </article>
+          <Panel key={panel.id} file={file} panel={panel} context={context} open={open} />
         ))}
       </div>
     </section>
@@ -53,15 +47,96 @@ export function DashboardPage({ file, context, open }: PageRendererProps<'dashbo
 const requirementText = (file: DashboardPageFile, path: string, where: 'notice' | 'panel') =>
   file.requirements?.[path]?.[where] ?? `缺少${path}`;
 
-interface PanelBodyProps {
+interface PanelProps {
   file: DashboardPageFile;
   panel: DashboardPanel;
   context: TemplateContext;
   open: OpenLink;
 }
 
-function PanelBody({ file, panel, context, open }: PanelBodyProps) {
-  const call = panelCall(panel, context);
+function Panel(props: PanelProps) {
+  const { panel, context } = props;
+  const [chosen, setChosen] = useState<PanelChosen>(() => initialChoices(panel));
+  const choose = (param: string, value: string) => setChosen((current) => ({ ...current, [param]: value }));
+  return (
+    <article
+      className="dashboard-panel"
+      style={{ gridColumn: `span ${panel.span ?? 1}`, gridRow: `span ${panel.rowSpan ?? 1}` }}
+      data-testid={`panel-${panel.id}`}
+    >
+      <header className="dashboard-panel-header">
+        <h2>{panel.title}</h2>
+        {panel.choices && (
+          <div className="dashboard-panel-choices">
+            {panel.choices.map((choice) => (
+              <ChoiceControl
+                key={choice.param}
+                choice={choice}
+                value={chosen[choice.param]}
+                context={context}
+                onChange={(value) => choose(choice.param, value)}
+              />
+            ))}
+          </div>
+        )}
+      </header>
+      <PanelBody {...props} chosen={chosen} />
+    </article>
+  );
+}
+
+/** Buttons for fixed options; a drop-down of the options a call answers (its first option chosen once loaded). */
+function ChoiceControl(props: {
+  choice: PanelChoice;
+  value: string | undefined;
+  context: TemplateContext;
+  onChange: (value: string) => void;
+}) {
+  const { choice, value, context, onChange } = props;
+  const params = choice.source?.params
+    ? (renderTemplate(choice.source.params, context) as Record<string, unknown>)
+    : {};
+  const { data } = useApi<unknown>(choice.source?.api ?? null, params);
+  const rows = choice.source ? rowsOf(data) : [];
+  const loaded = choice.source
+    ? rows.map((row) => ({
+        value: String(pickPath(row, choice.source!.value) ?? ''),
+        label: String(pickPath(row, choice.source!.label) ?? ''),
+      }))
+    : (choice.options ?? []);
+  const first = loaded[0]?.value;
+  useEffect(() => {
+    if (value === undefined && first !== undefined) onChange(first);
+  }, [value, first, onChange]);
+  if (!choice.source)
+    return (
+      <Radio.Group
+        type="button"
+        size="mini"
+        value={value}
+        options={loaded}
+        onChange={(next: string) => onChange(next)}
+        data-testid={`choice-${choice.param}`}
+      />
+    );
+  return (
+    <Select
+      size="mini"
+      value={value}
+      options={loaded}
+      onChange={(next: string) => onChange(next)}
+      style={{ width: 150 }}
+      data-testid={`choice-${choice.param}`}
+    />
+  );
+}
+
+function rowsOf(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+}
+
+function PanelBody({ file, panel, context, open, chosen }: PanelProps & { chosen: PanelChosen }) {
+  const call = panelCall(panel, context, chosen);
   const { data: result, error, isLoading, mutate } = useApi<unknown>(call?.api ?? null, call?.params);
   const unmet = unmetRequirements(panel, context);
   if (unmet.length > 0) {
@@ -82,10 +157,10 @@ function PanelBody({ file, panel, context, open }: PanelBodyProps) {
   if (panel.notice && pickPath(source, panel.notice.field) === panel.notice.equals) {
     return <p className="dashboard-notice">{String(pickPath(source, panel.notice.text) ?? '')}</p>;
   }
-  const Panel = panelRenderer(panel.widget);
+  const Renderer = panelRenderer(panel.widget);
   return (
     <Suspense fallback={<Loading />}>
-      <Panel panel={panel} data={panel.path ? pickPath(source, panel.path) : source} context={context} open={open} />
+      <Renderer panel={panel} data={panel.path ? pickPath(source, panel.path) : source} context={context} open={open} />
     </Suspense>
   );
 }

@@ -26,7 +26,9 @@ export function ChartPanel({ panel, data }: PanelRendererProps) {
     () => chartOption(chartType(panel.widget as ChartPanelType), rows, { max: panel.max, unit: panel.unit }),
     [panel, rows],
   );
-  if (panel.widget !== 'gauge' && rows.every((row) => row.value === 0)) {
+  // Zeros on a time axis are readings (a crane idle at night); bars and slices of nothing but zeros show nothing.
+  const timeAxis = panel.widget === 'line' || panel.widget === 'area';
+  if (rows.length === 0 || (!timeAxis && panel.widget !== 'gauge' && rows.every((row) => row.value === 0))) {
     return <p className="dashboard-empty">{panel.empty ?? '暂无数据'}</p>;
   }
   return <EChart option={option} label={chartSummary(rows)} height={chartHeight(panel.rowSpan)} />;

@@ -158,6 +158,20 @@ export function chartOption(type: ChartType, rows: readonly ChartRow[], settings
 }
 
 /** What a screen reader hears instead of the drawing. */
+/** Above this many rows a chart is told per series (a week of readings), not row by row. */
+const SUMMARY_ROWS = 24;
+
 export function chartSummary(rows: readonly ChartRow[]): string {
-  return rows.map((row) => `${row.series ? `${row.series} ` : ''}${row.name} ${row.value}`).join('，');
+  if (rows.length <= SUMMARY_ROWS)
+    return rows.map((row) => `${row.series ? `${row.series} ` : ''}${row.name} ${row.value}`).join('，');
+  return [...bySeries(rows)]
+    .map(([series, members]) => {
+      const values = members.map((row) => row.value);
+      const last = members[members.length - 1];
+      return (
+        `${series ? `${series}：` : ''}${members.length} 个数据，${members[0].name} 至 ${last.name}，` +
+        `最小 ${Math.min(...values)}，最大 ${Math.max(...values)}，最新 ${last.value}`
+      );
+    })
+    .join('；');
 }
