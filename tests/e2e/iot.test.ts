@@ -134,3 +134,44 @@ describe('设备详情', () => {
     });
   }
 });
+
+describe('设备告警', () => {
+  it('lists the warnings the demo devices raised, and a manager acknowledges and closes one with a note', async () => {
+    const { context, page } = await newPage(browser, WIDTHS[1]);
+    await logInThroughForm(page, demoUsers.manager.username, demoUsers.manager.password);
+    await page.goto('/app/iotDevices/warning');
+    const screen = page.getByTestId('crud-iot-warnings');
+    // The simulator's history crosses thresholds (a crane near its moment limit, night noise, a hot pour).
+    await poll(async () => {
+      await screen.getByRole('button', { name: '刷新' }).click();
+      return screen.locator('tbody tr').filter({ hasText: '待处理' }).count();
+    }).toBeGreaterThan(0);
+    expect(await page.getByText('该功能暂未开放').count()).toBe(0);
+    await screenshot(page, 'iot-warnings-1920');
+
+    await screen
+      .locator('tbody tr')
+      .filter({ hasText: '待处理' })
+      .first()
+      .getByRole('button', { name: '处理' })
+      .click();
+    await page.getByRole('button', { name: '确认告警', exact: true }).click();
+    await page.locator('#iot-warning-acknowledge_ackRemark').fill('已通知现场负责人到场检查');
+    await page
+      .locator('form')
+      .filter({ has: page.locator('#iot-warning-acknowledge_ackRemark') })
+      .getByRole('button', { name: '提交', exact: true })
+      .click();
+    await poll(() => page.getByText('处理中').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: '关闭告警', exact: true }).click();
+    const closeForm = page.locator('form').filter({ has: page.locator('#iot-warning-close_closeNote') });
+    await closeForm.getByRole('button', { name: '提交', exact: true }).click();
+    await poll(() => closeForm.textContent()).toContain('请填写处理说明');
+    await page.locator('#iot-warning-close_closeNote').fill('已调整作业，复测正常');
+    await closeForm.getByRole('button', { name: '提交', exact: true }).click();
+    await poll(() => page.getByText('已关闭').count()).toBeGreaterThan(0);
+    for (const step of ['确认告警', '关闭告警']) await page.getByText(step, { exact: true }).first().waitFor();
+    await screenshot(page, 'iot-warning-closed');
+    await context.close();
+  });
+});

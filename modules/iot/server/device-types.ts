@@ -20,6 +20,8 @@ export interface MetricSpec {
 export interface ThresholdSpec {
   id: string;
   metric: string;
+  /** Subtracted from `metric` before comparing (core minus surface). */
+  minus?: string;
   above: number;
   level: 'early' | 'alarm';
   title: string;
@@ -52,8 +54,11 @@ export function loadDeviceTypes(moduleDir: string): DeviceTypes {
     if (type.kind !== 'device-type') throw new Error(`${where}: kind must be "device-type"`);
     const metrics = new Set(type.metrics.map((metric) => metric.key));
     for (const [index, threshold] of (type.thresholds ?? []).entries())
-      if (!metrics.has(threshold.metric))
-        throw new Error(`${where} /thresholds/${index}/metric: 没有指标 "${threshold.metric}"`);
+      for (const key of ['metric', 'minus'] as const) {
+        const metric = threshold[key];
+        if (metric !== undefined && !metrics.has(metric))
+          throw new Error(`${where} /thresholds/${index}/${key}: 没有指标 "${metric}"`);
+      }
     types.set(type.id, type);
   }
   return types;

@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { TtlCache } from '../../../src/server/services/ttl-cache.js';
-import type { DeviceTypes } from './device-types.js';
+import type { DeviceType, DeviceTypes } from './device-types.js';
 import { parseReadings, ReadingRefused, type Reading } from './readings.js';
 import type { DeviceCredential, TelemetryStore } from './telemetry-store.js';
 
@@ -35,7 +35,8 @@ export function createIngestion(options: {
   now: () => Date;
   retentionMonths: number;
   log: FastifyBaseLogger;
-  onStored?: (result: IngestResult, device: DeviceCredential) => void;
+  /** After a message is stored (rules, live values); its failure is logged, the reading stays stored. */
+  onStored?: (result: IngestResult, device: DeviceCredential, type: DeviceType) => Promise<void>;
 }): Ingestion {
   const { store, types, now, log } = options;
   const credentials = new TtlCache<string, DeviceCredential | null>(30_000);
@@ -75,7 +76,10 @@ export function createIngestion(options: {
       if (stored === 0) return refuse(device.serial, new ReadingRefused('replayed', '这些读数已经收到过（重复上报）'));
       const result = { deviceId: device.deviceId, stored, readings };
       log.debug({ serial: device.serial, carrier, stored }, 'iot readings stored');
-      options.onStored?.(result, device);
+      if (options.onStored)
+        await options.onStored(result, device, type).catch((error: unknown) => {
+          log.error({ err: error, serial: device.serial }, 'iot readings stored but not evaluated');
+        });
       return result;
     },
   };

@@ -70,6 +70,24 @@ const foundation: Migration = {
   },
 };
 
+/**
+ * The warning each device has open per threshold (until it is closed): a reading over a threshold claims the row,
+ * so one exceedance opens one warning however many readings or instances report it.
+ */
+const warnings: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('iot_warning_open')
+      .addColumn('device_id', 'text', (c) => c.notNull())
+      .addColumn('threshold_id', 'text', (c) => c.notNull())
+      .addColumn('warning_id', 'text')
+      .addColumn('opened_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addPrimaryKeyConstraint('iot_warning_open_pk', ['device_id', 'threshold_id'])
+      .execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001-telemetry': foundation,
+  '0002-warnings': warnings,
 };

@@ -12,6 +12,8 @@ import { startEmbeddedBroker, subscribeExternalBroker, telemetryTopic, type Mqtt
 import { startSimulator } from './simulator.js';
 import { TelemetryStore } from './telemetry-store.js';
 import { userRoutes } from './user-routes.js';
+import { exceedances } from './rules.js';
+import { Warnings } from './warnings.js';
 
 const MONTH_MS = 31 * 24 * 3600_000;
 
@@ -30,7 +32,29 @@ const iot: ModulePlugin = async (app, { module }) => {
   keepFrom.setUTCMonth(keepFrom.getUTCMonth() - config.iot.retentionMonths);
   await store.dropPartitionsBefore(keepFrom);
 
-  const ingestion = createIngestion({ store, types, now, retentionMonths: config.iot.retentionMonths, log: app.log });
+  const warningRecords = app.collections.get('iot-warning');
+  if (!warningRecords) throw new Error('modules/iot: the collection iot-warning is missing');
+  const warnings = new Warnings(db, warningRecords);
+  // A warning reads as people say it: "104.2% / 100%", and whether it is an alarm still waiting for someone.
+  warningRecords.extendReads(async (rows) => {
+    for (const row of rows) {
+      const unit = typeof row.unit === 'string' ? row.unit : '';
+      row.valueText = `${String(row.value)}${unit} / ${String(row.limit)}${unit}`;
+      row.isAlarm = row.level === 'alarm';
+      row.isOpen = row.status === 'open';
+    }
+  });
+  const ingestion = createIngestion({
+    store,
+    types,
+    now,
+    retentionMonths: config.iot.retentionMonths,
+    log: app.log,
+    onStored: async (result, device, type) => {
+      const crossings = exceedances(type, result.readings);
+      if (crossings.length > 0) await warnings.open(device, type, crossings);
+    },
+  });
 
   // The registry's rows carry each device's last report: online or not, when, and its last values in words.
   devices.extendReads(async (rows) => {

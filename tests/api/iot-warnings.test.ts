@@ -1,0 +1,176 @@
+/**
+ * Warnings of the IoT platform: each threshold a reading reaches opens exactly one warning until it is closed
+ * (a recovery and further readings over it open nothing more); thresholds follow the standards (moment 90 % and
+ * 100 %, wind level 6, night noise under GB 12523, 里表温差 under GB 50496); a warning is acknowledged and closed
+ * with a note, by people allowed to, within their projects.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { signReading } from '../../modules/iot/server/signature.js';
+import { useCallers, type PageData } from './admin-helpers.js';
+import { json, useTestApp } from './test-app.js';
+
+const PROJECT = 'project-binjiang';
+const t = useTestApp();
+const who = useCallers(t);
+
+type Row = Record<string, unknown> & { id: string; version: number };
+
+async function device(serial: string, deviceType: string) {
+  const created = await who.manager.call<{ id: string }>('POST', '/api/data/iot-device', {
+    projectId: PROJECT,
+    name: `设备 ${serial}`,
+    deviceType,
+    serial,
+  });
+  expect(created.msgCode, created.errMsg).toBe(0);
+  const issued = await who.manager.call<{ secret: string }>('POST', `/api/iot/v1.0/devices/${created.data!.id}/secret`);
+  return { id: created.data!.id, serial, secret: issued.data!.secret };
+}
+
+async function report(d: { serial: string; secret: string }, values: Record<string, number>, ts = Date.now()) {
+  const raw = JSON.stringify({ ts, values });
+  const timestamp = Date.now();
+  const nonce = randomUUID().replace(/-/g, '');
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/iot/v1.0/telemetry',
+    headers: {
+      'content-type': 'application/json',
+      'x-device-serial': d.serial,
+      'x-timestamp': String(timestamp),
+      'x-nonce': nonce,
+      'x-signature': signReading(d.secret, d.serial, timestamp, nonce, raw),
+    },
+    payload: raw,
+  });
+  expect(json(response).msgCode).toBe(0);
+}
+
+async function warningsOf(deviceId: string): Promise<Row[]> {
+  const page = await who.manager.call<PageData<Row>>(
+    'GET',
+    `/api/data/iot-warning?projectId=${PROJECT}&pageNo=1&pageSize=50&deviceId=${deviceId}`,
+  );
+  expect(page.msgCode).toBe(0);
+  return page.data!.dataList;
+}
+
+const crane = (momentPercent: number, windSpeed = 3) => ({
+  load: 3,
+  momentPercent,
+  windSpeed,
+  radius: 30,
+  height: 40,
+  slewAngle: 10,
+  tilt: 0.2,
+});
+
+describe('thresholds open warnings', () => {
+  it('opens one early warning at 90 % moment and one alarm at 100 %, however many readings cross them', async () => {
+    const tc = await device('W-TC-01', 'tower-crane');
+    const start = Date.now() - 10 * 60_000;
+    await report(tc, crane(60), start);
+    expect(await warningsOf(tc.id)).toEqual([]);
+    await report(tc, crane(91.5), start + 10_000);
+    await report(tc, crane(93), start + 20_000);
+    await report(tc, crane(104.2), start + 30_000);
+    await report(tc, crane(50), start + 40_000);
+    await report(tc, crane(95), start + 50_000);
+    const warnings = await warningsOf(tc.id);
+    expect(warnings.map((w) => [w.thresholdId, w.value, w.levelLabel, w.statusLabel]).sort()).toEqual([
+      ['moment-alarm', 104.2, '报警', '待处理'],
+      ['moment-early', 91.5, '预警', '待处理'],
+    ]);
+    const alarm = warnings.find((w) => w.thresholdId === 'moment-alarm')!;
+    expect(alarm).toMatchObject({
+      title: '力矩超限',
+      deviceIdLabel: '设备 W-TC-01',
+      valueText: '104.2% / 100%',
+      standard: 'GB/T 28264-2017',
+    });
+  });
+
+  it('opens a wind warning at level 6 (10.8 m/s) and 里表温差 at 25 ℃', async () => {
+    const tc = await device('W-TC-02', 'tower-crane');
+    await report(tc, crane(40, 11.2));
+    expect((await warningsOf(tc.id)).map((w) => w.title)).toEqual(['风速达到 6 级，停止吊装作业']);
+    const ct = await device('W-CT-01', 'concrete-temperature');
+    // 22 ℃ core to surface, 18 ℃ surface to air: within GB 50496.
+    await report(ct, { core: 60, middle: 50, surface: 38, ambient: 20 }, Date.now() - 60_000);
+    expect(await warningsOf(ct.id)).toEqual([]);
+    await report(ct, { core: 64.5, middle: 52, surface: 38.5, ambient: 20 });
+    expect(await warningsOf(ct.id)).toEqual([
+      expect.objectContaining({
+        thresholdId: 'core-surface',
+        title: '里表温差超过 25℃',
+        metric: '中心温度与表面温度之差',
+        value: 26,
+        valueText: '26℃ / 25℃',
+      }),
+    ]);
+  });
+
+  it('judges noise by day and by night (GB 12523): 60 dB(A) is fine by day and an alarm at night', async () => {
+    const env = await device('W-ENV-01', 'environment');
+    const air = { pm25: 30, pm10: 60, temperature: 10, humidity: 60, windSpeed: 1, windDirection: 90 };
+    const today = new Date();
+    // 14:00 and 23:30 China time today (06:00 and 15:30 UTC), both within the last day.
+    const at = (utcHour: number, minute: number) =>
+      Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), utcHour, minute) -
+      (Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), utcHour, minute) > Date.now()
+        ? 86_400_000
+        : 0);
+    await report(env, { ...air, noise: 60 }, at(6, 0));
+    expect(await warningsOf(env.id)).toEqual([]);
+    await report(env, { ...air, noise: 60 }, at(15, 30));
+    expect((await warningsOf(env.id)).map((w) => w.thresholdId)).toEqual(['noise-night']);
+  });
+});
+
+describe('handling a warning', () => {
+  it('is acknowledged, closed with a note, and the next crossing opens a new one', async () => {
+    const hoist = await device('W-HS-01', 'hoist');
+    const values = { load: 2100, loadPercent: 105, height: 20, speed: 0, doorOpen: 1 };
+    await report(hoist, values, Date.now() - 60_000);
+    const [open] = (await warningsOf(hoist.id)).filter((w) => w.thresholdId === 'overload');
+    expect(open).toMatchObject({ title: '升降机超载', status: 'open' });
+
+    expect(
+      await who.none.call('POST', `/api/data/iot-warning/${open.id}/transition`, { action: 'acknowledge', version: 1 }),
+    ).toMatchObject({ msgCode: -401 });
+    const acked = await who.manager.call<Row>('POST', `/api/data/iot-warning/${open.id}/transition`, {
+      action: 'acknowledge',
+      version: open.version,
+      ackRemark: '已通知司机卸载',
+    });
+    expect(acked.data).toMatchObject({ status: 'acknowledged', statusLabel: '处理中' });
+    const noNote = await who.manager.call('POST', `/api/data/iot-warning/${open.id}/transition`, {
+      action: 'close',
+      version: acked.data!.version,
+    });
+    expect(noNote).toMatchObject({ msgCode: -400, errMsg: '请填写处理说明' });
+
+    // Still overloaded while it is being handled: nothing new.
+    await report(hoist, values, Date.now() - 50_000);
+    expect((await warningsOf(hoist.id)).filter((w) => w.thresholdId === 'overload')).toHaveLength(1);
+
+    const closed = await who.manager.call<Row>('POST', `/api/data/iot-warning/${open.id}/transition`, {
+      action: 'close',
+      version: acked.data!.version,
+      closeNote: '超载部分已卸下，限载装置校验正常',
+    });
+    expect(closed.data).toMatchObject({ status: 'closed', closeNote: '超载部分已卸下，限载装置校验正常' });
+    await report(hoist, values, Date.now() - 40_000);
+    const overloads = (await warningsOf(hoist.id)).filter((w) => w.thresholdId === 'overload');
+    expect(overloads.map((w) => w.status).sort()).toEqual(['closed', 'open']);
+  });
+
+  it('shows no warning of a project the caller cannot see', async () => {
+    const tc = await device('W-TC-03', 'tower-crane');
+    await report(tc, crane(120));
+    const [warning] = await warningsOf(tc.id);
+    expect((await who.admin.call('GET', `/api/data/iot-warning/${warning.id}`)).msgCode).toBe(0);
+    expect((await who.none.call('GET', `/api/data/iot-warning/${warning.id}`)).msgCode).toBe(-401);
+  });
+});
