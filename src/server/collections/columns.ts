@@ -57,6 +57,7 @@ export function sqlTypeOf(node: JsonSchemaNode): SqlType {
 }
 
 function computedType(field: ComputedField): SqlType {
+  if (field.op === 'hoursBetween') return 'double precision';
   return field.op === 'idCardBirthday' ? 'date' : 'text';
 }
 
@@ -64,6 +65,7 @@ const COMPUTED_TITLES: Record<string, string> = {
   idCardSex: '性别',
   idCardBirthday: '出生日期',
   idCardProvince: '籍贯',
+  hoursBetween: '工时',
 };
 
 /** Every stored field of the collection, its own fields first, in declaration order. */
@@ -81,7 +83,7 @@ export function storedFields(file: CollectionFile): StoredField[] {
       name,
       column: fieldColumn(name),
       type: computedType(field),
-      title: COMPUTED_TITLES[field.op] ?? name,
+      title: ('title' in field ? field.title : undefined) ?? COMPUTED_TITLES[field.op] ?? name,
       own: false,
     }));
   return [...own, ...computed];
