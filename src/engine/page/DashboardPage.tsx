@@ -6,7 +6,7 @@
  */
 import { Button } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Button/style/css.js';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import '../../widgets/display/display.css';
 import { pickPath } from '../api';
 import { Loading } from '../feedback';
@@ -14,14 +14,27 @@ import { panelRenderer, type OpenLink, type PageRendererProps } from '../rendere
 import type { TemplateContext } from '../template';
 import type { DashboardPageFile, DashboardPanel } from '../types';
 import { useApi } from '../use-api';
-import { panelCall, unmetRequirements } from './dashboard-calls';
+import { SchemaForm } from '../form/SchemaForm';
+import { initialFilter, panelCall, unmetRequirements, withFilter } from './dashboard-calls';
 import './dashboard.css';
 
-export function DashboardPage({ file, context, open }: PageRendererProps<'dashboard'>) {
+export function DashboardPage({ file, context: pageContext, open }: PageRendererProps<'dashboard'>) {
+  const [filter, setFilter] = useState(() => initialFilter(file));
+  const context = file.filter ? withFilter(pageContext, filter) : pageContext;
   const unmet = [...new Set(file.panels.flatMap((panel) => unmetRequirements(panel, context)))];
   return (
     <section className="dashboard" data-testid={`dashboard-${file.id}`}>
       <h1 className="dashboard-title">{file.title}</h1>
+      {file.filter && (
+        <div className="dashboard-filter">
+          <SchemaForm
+            formId={file.filter.form}
+            initialData={filter}
+            testId="dashboard-filter"
+            onSubmitted={(_envelope, values) => setFilter({ ...initialFilter(file), ...values })}
+          />
+        </div>
+      )}
       {unmet.map((path) => (
         <p key={path} className="dashboard-requirement" role="note" data-testid="dashboard-requirement">
           {requirementText(file, path, 'notice')}
