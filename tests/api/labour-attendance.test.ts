@@ -335,3 +335,43 @@ describe('headcount and the month sheet', () => {
     expect(bad).toMatchObject({ msgCode: -400, errMsg: '没有字段 salary' });
   });
 });
+
+describe('the workbench figures', () => {
+  it('come from the registry and today’s attendance of the selected project', async () => {
+    const stats = await t.app.inject({
+      method: 'POST',
+      url: '/api/zhgd/projectstatistics/project',
+      headers: { 'access-token': who.manager.token ?? '' },
+      payload: { projectName: '沿海高速公路工程' },
+    });
+    const body = json<{ personnel: Record<string, number>; ageDistribution: { value: number }[] }>(stats);
+    expect(body.msgCode, body.errMsg).toBe(0);
+    const list = await who.manager.call<{ total: number }>('GET', `/api/data/labour-worker?projectId=${PROJECT}`);
+    const onSite = await who.manager.call<{ total: number }>(
+      'GET',
+      `/api/data/labour-worker?projectId=${PROJECT}&status=onSite`,
+    );
+    const today = chinaDate(new Date());
+    const present = await who.manager.call<{ dataList: Row[] }>(
+      'GET',
+      `/api/data/labour-attendance?projectId=${PROJECT}&dateFrom=${today}&dateTo=${today}&pageSize=2000`,
+    );
+    const onSiteIds = new Set(
+      (
+        await who.manager.call<{ dataList: Row[] }>(
+          'GET',
+          `/api/data/labour-worker?projectId=${PROJECT}&status=onSite&pageSize=2000`,
+        )
+      ).data!.dataList.map((row) => row.id),
+    );
+    const clockedIn = present.data!.dataList.filter((row) => row.clockIn && onSiteIds.has(String(row.worker)));
+    expect(body.data!.personnel).toMatchObject({
+      registered: list.data!.total,
+      onSite: onSite.data!.total,
+      onSiteToday: clockedIn.length,
+      // One in the demo registry, and 孙三 of these tests.
+      blacklisted: 2,
+    });
+    expect(body.data!.ageDistribution.reduce((sum, bucket) => sum + bucket.value, 0)).toBe(onSite.data!.total);
+  });
+});
