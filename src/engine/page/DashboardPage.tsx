@@ -16,6 +16,7 @@ import type { DashboardPageFile, DashboardPanel } from '../types';
 import { useApi } from '../use-api';
 import { SchemaForm } from '../form/SchemaForm';
 import { initialFilter, panelCall, unmetRequirements, withFilter } from './dashboard-calls';
+import './crud-page.css';
 import './dashboard.css';
 
 export function DashboardPage({ file, context: pageContext, open }: PageRendererProps<'dashboard'>) {
@@ -26,7 +27,7 @@ export function DashboardPage({ file, context: pageContext, open }: PageRenderer
     <section className="dashboard" data-testid={`dashboard-${file.id}`}>
       <h1 className="dashboard-title">{file.title}</h1>
       {file.filter && (
-        <div className="dashboard-filter">
+        <div className="dashboard-filter search-bar">
           <SchemaForm
             formId={file.filter.form}
             initialData={filter}

@@ -20,6 +20,7 @@ import type { SheetPageFile } from '../types';
 import { useApi } from '../use-api';
 import { saveFile } from './save-file';
 import { currentMonth, sheetApi, sheetExportApi, sheetParams, sheetReady } from './sheet-calls';
+import './crud-page.css';
 import './sheet-page.css';
 
 /** The sheet as the server answers it (records.ts `MonthSheet`). */
@@ -145,7 +146,7 @@ export function SheetPage({ file, context }: PageRendererProps<'sheet'>) {
         </div>
       </header>
       {file.search && (
-        <div className="sheet-search">
+        <div className="sheet-search search-bar">
           <SchemaForm
             formId={file.search}
             testId="sheet-search"
