@@ -306,14 +306,18 @@ describe('headcount and the month sheet', () => {
       '班组',
       ...Array.from({ length: 31 }, (_, i) => String(i + 1)),
       '出勤天数',
+      '合计工时',
     ]);
     expect(ws.getRow(4).getCell(1).value).toBe('赵一');
+    expect(ws.getRow(4).getCell(2 + 33).value).toBe(17.5);
     expect(ws.getRow(4).getCell(2 + 2).value).toBe('✓');
     expect(ws.getRow(4).getCell(2 + 3).value).toBe('✓');
     expect(ws.getRow(4).getCell(2 + 1).value).toBe('');
     expect(ws.getRow(4).getCell(2 + 32).value).toBe(2);
     expect(ws.getRow(5).getCell(1).value).toBe('出勤人数');
     expect(ws.getRow(5).getCell(2 + 2).value).toBe(2);
+    expect(ws.getRow(6).getCell(1).value).toBe('每日工时');
+    expect(ws.getRow(6).getCell(2 + 33).value).toBe(27.5);
   });
 
   it('is never read for a project the caller cannot see, and refuses a field the collection lacks', async () => {

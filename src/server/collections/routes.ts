@@ -358,6 +358,7 @@ export function collectionRoutes(app: FastifyInstance, records: CollectionRecord
         rowTitle: query.rowTitle ?? titleOf(params.rowBy),
         fieldTitles: params.rowFields.map((field) => ({ field, title: titleOf(field) })),
         display: query.display ?? 'mark',
+        sums: params.op === 'sum',
         daysTitle: query.daysTitle ?? '天数',
         totalTitle: query.totalTitle ?? `合计${valueTitle}`,
         dayRowsTitle: query.dayRowsTitle ?? '每日行数',

@@ -14,6 +14,8 @@ export interface SheetLayout {
   fieldTitles: { field: string; title: string }[];
   /** `mark`: a cell with a record shows ✓; `value`: its value (hours). */
   display: 'mark' | 'value';
+  /** A sheet of sums also has each row's total and each day's total (as the screen shows them). */
+  sums: boolean;
   daysTitle: string;
   totalTitle: string;
   dayRowsTitle: string;
@@ -33,7 +35,7 @@ export async function sheetWorkbook(sheet: MonthSheet, layout: SheetLayout): Pro
     ...lead,
     ...days.map(String),
     layout.daysTitle,
-    ...(layout.display === 'value' ? [layout.totalTitle] : []),
+    ...(layout.sums ? [layout.totalTitle] : []),
   ]);
   ws.getRow(2).font = { bold: true };
   for (const row of sheet.rows) {
@@ -43,13 +45,13 @@ export async function sheetWorkbook(sheet: MonthSheet, layout: SheetLayout): Pro
       ...layout.fieldTitles.map((f) => row.fields[f.field] ?? ''),
       ...cells,
       row.days,
-      ...(layout.display === 'value' ? [row.total] : []),
+      ...(layout.sums ? [row.total] : []),
     ]);
   }
   const blanks = layout.fieldTitles.map(() => '');
   const totalDays = sheet.rows.reduce((sum, row) => sum + row.days, 0);
   ws.addRow([layout.dayRowsTitle, ...blanks, ...sheet.dayRows, totalDays]);
-  if (layout.display === 'value') ws.addRow([layout.dayTotalsTitle, ...blanks, ...sheet.dayTotals, '', sheet.total]);
+  if (layout.sums) ws.addRow([layout.dayTotalsTitle, ...blanks, ...sheet.dayTotals, '', sheet.total]);
   ws.getColumn(1).width = 12;
   layout.fieldTitles.forEach((_, index) => (ws.getColumn(index + 2).width = 12));
   days.forEach((day) => (ws.getColumn(lead.length + day).width = 5));
