@@ -4,12 +4,7 @@
  * `date`, a count an `integer`, photos `jsonb`. Shared: the server builds tables from it, schemas:check checks
  * what a page names against it.
  */
-import {
-  fieldColumn,
-  isStoredComputed,
-  type CollectionFile,
-  type ComputedField,
-} from './collections.js';
+import { fieldColumn, isStoredComputed, type CollectionFile, type ComputedField } from './collections.js';
 import type { JsonSchemaNode } from './schema-messages.js';
 
 export type SqlType = 'text' | 'date' | 'timestamptz' | 'integer' | 'double precision' | 'boolean' | 'jsonb';

@@ -379,3 +379,14 @@ describe('the workbench figures', () => {
     expect(body.data!.ageDistribution.reduce((sum, bucket) => sum + bucket.value, 0)).toBe(onSite.data!.total);
   });
 });
+
+describe('the OpenAPI description', () => {
+  it('describes the gate call and the month sheet', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/pub/openapi.json' })).json<{
+      paths: Record<string, Record<string, { summary?: string }>>;
+    }>();
+    expect(doc.paths['/api/labour/gate/pass']?.post?.summary).toBe('A pass through a gate (device call)');
+    expect(doc.paths['/api/data/labour-attendance/sheet']?.get).toBeDefined();
+    expect(doc.paths['/api/data/labour-attendance/sheet/export']?.get).toBeDefined();
+  });
+});

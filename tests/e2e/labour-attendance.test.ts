@@ -161,7 +161,10 @@ describe('考勤统计', () => {
     await poll(() => rows.first().locator('td').nth(2).innerText()).not.toBe('✓');
     const hours = (await rows.first().locator('td.sheet-cell').allInnerTexts()).map((text) => Number(text || 0));
     const total = Number(await rows.first().locator('td.sheet-total').last().innerText());
-    expect(total).toBeCloseTo(hours.reduce((sum, value) => sum + value, 0), 1);
+    expect(total).toBeCloseTo(
+      hours.reduce((sum, value) => sum + value, 0),
+      1,
+    );
     await context.close();
   });
 

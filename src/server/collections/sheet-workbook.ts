@@ -31,12 +31,7 @@ export async function sheetWorkbook(sheet: MonthSheet, layout: SheetLayout): Pro
   const lead = [layout.rowTitle, ...layout.fieldTitles.map((f) => f.title)];
   ws.addRow([layout.title]);
   ws.getRow(1).font = { bold: true, size: 13 };
-  ws.addRow([
-    ...lead,
-    ...days.map(String),
-    layout.daysTitle,
-    ...(layout.sums ? [layout.totalTitle] : []),
-  ]);
+  ws.addRow([...lead, ...days.map(String), layout.daysTitle, ...(layout.sums ? [layout.totalTitle] : [])]);
   ws.getRow(2).font = { bold: true };
   for (const row of sheet.rows) {
     const cells = row.cells.map((cell) => (cell === null ? '' : layout.display === 'mark' ? SHEET_MARK : cell));
