@@ -3,6 +3,8 @@
  * projects: a few hundred workers across teams, trades and subcontractors with valid ID numbers from many
  * provinces, and hazards in every state. Deterministic (a seeded generator), so running it again gives the same
  * files. Dates are relative (`@day-30` is 30 days before the day of seeding), so the demo always looks current.
+ * Attendance (two months of weekdays for every worker on site, some absences, a few late or early) is declared
+ * compactly as a `daily` seed, one line per worker, and expanded when seeding.
  *
  *   npx tsx scripts/module-demo-data.ts
  */
@@ -227,16 +229,115 @@ function hazards(projectIndex: number): Record<string, unknown>[] {
   return rows;
 }
 
+/** Days of attendance before the day of seeding (about two months). */
+const ATTENDANCE_DAYS = 60;
+const GATES = ['1号门闸机', '2号门人脸识别', '北门闸机'];
+const clock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+/** `@day-97` -> -97. */
+const offsetOf = (relative: unknown) => Number(String(relative).replace('@day', ''));
+
+function attendance(projectIndex: number, registry: Record<string, unknown>[]): Record<string, unknown>[] {
+  const random = generator(3000 + projectIndex);
+  return registry
+    .filter((worker) => worker.blacklisted !== true)
+    .flatMap((worker, index) => {
+      const entry = offsetOf(worker.entryDate);
+      const exit = worker.exitDate === undefined ? 0 : offsetOf(worker.exitDate);
+      if (exit < -ATTENDANCE_DAYS) return [];
+      const row: Record<string, unknown> = {
+        id: `attendance-${projectIndex + 1}-${String(index + 1).padStart(3, '0')}`,
+        worker: worker.id,
+        clockIn: clock(random.int(7 * 60 + 20, 8 * 60)),
+        clockOut: clock(random.int(17 * 60, 18 * 60 + 30)),
+      };
+      if (entry > -ATTENDANCE_DAYS) row.from = day(entry);
+      if (worker.exitDate !== undefined) row.to = worker.exitDate;
+      const skip: number[] = [];
+      const vary: Record<string, Record<string, unknown>> = {};
+      for (let offset = 0; offset <= ATTENDANCE_DAYS; offset += 1) {
+        const roll = random.next();
+        if (roll < 0.06) skip.push(offset);
+        else if (roll < 0.09) vary[offset] = { clockIn: clock(random.int(8 * 60 + 31, 9 * 60 + 40)), remark: '迟到' };
+        else if (roll < 0.11) vary[offset] = { clockOut: clock(random.int(14 * 60, 16 * 60 + 30)), remark: '早退' };
+      }
+      // Today: in since the morning, not out yet.
+      vary[ATTENDANCE_DAYS] = { clockOut: null };
+      if (skip.length > 0) row.skip = skip;
+      row.vary = vary;
+      return [row];
+    });
+}
+
 function write(path: string, content: unknown): void {
   writeFileSync(join(root, path), `${JSON.stringify(content, null, 2)}\n`);
   console.log(`wrote ${path}`);
 }
 
+const registries = PROJECTS.map((_, index) => workers(index));
 write('modules/labour/seed/labour-worker.json', {
   kind: 'module-seed',
   description: '演示劳务人员：由 scripts/module-demo-data.ts 生成（@day-30 表示播种当天的 30 天前）。',
   collection: 'labour-worker',
-  projects: Object.fromEntries(PROJECTS.map((project, index) => [project, workers(index)])),
+  projects: Object.fromEntries(PROJECTS.map((project, index) => [project, registries[index]])),
+});
+write('modules/labour/seed/labour-gate.json', {
+  kind: 'module-seed',
+  description: '演示考勤闸机（每个项目一台；密钥仅供演示）：由 scripts/module-demo-data.ts 生成。',
+  collection: 'labour-gate',
+  projects: Object.fromEntries(
+    PROJECTS.map((project, index) => [
+      project,
+      [
+        {
+          id: `gate-${index + 1}`,
+          name: GATES[index],
+          location: '施工现场主入口',
+          secret: `DemoGateSecret${index + 1}0000000000000000000000`,
+          enabled: true,
+        },
+      ],
+    ]),
+  ),
+});
+/** Like write, with each record of `daily.projects` on one line: the file stays small enough to read. */
+function writeDaily(
+  path: string,
+  content: Record<string, unknown> & { daily: Record<string, unknown> & { projects: Record<string, unknown[]> } },
+): void {
+  const projects = Object.entries(content.daily.projects)
+    .map(
+      ([project, rows]) =>
+        `      ${JSON.stringify(project)}: [\n${rows.map((row) => `        ${JSON.stringify(row)}`).join(',\n')}\n      ]`,
+    )
+    .join(',\n');
+  const text = JSON.stringify({ ...content, daily: { ...content.daily, projects: '@projects' } }, null, 2).replace(
+    '"@projects"',
+    `{\n${projects}\n    }`,
+  );
+  writeFileSync(join(root, path), `${text}\n`);
+  console.log(`wrote ${path}`);
+}
+
+writeDaily('modules/labour/seed/labour-attendance.json', {
+  kind: 'module-seed',
+  description:
+    '演示考勤：近两个月的工作日，每名在场人员一行（skip 为缺勤的天、vary 为迟到早退的天，均为距 from 的天数），' +
+    '播种时展开为每人每天一条。由 scripts/module-demo-data.ts 生成。',
+  collection: 'labour-attendance',
+  daily: {
+    dateField: 'date',
+    from: day(-ATTENDANCE_DAYS),
+    to: day(0),
+    days: [1, 2, 3, 4, 5],
+    values: { source: 'gate' },
+    projects: Object.fromEntries(
+      PROJECTS.map((project, index) => [
+        project,
+        attendance(index, registries[index]).map((row) => ({ ...row, gate: GATES[index] })),
+      ]),
+    ),
+  },
 });
 write('modules/safety/seed/safety-hazard.json', {
   kind: 'module-seed',

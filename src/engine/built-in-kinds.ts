@@ -5,6 +5,7 @@
 import { dashboardCalls } from './page/dashboard-calls';
 import { FIRST_PAGE, listParams } from './page/crud-list';
 import { registerPageKind, registerPanelType } from './renderers';
+import { sheetFirstCalls } from './page/sheet-calls';
 import { renderTemplate } from './template';
 import type { ChartPanelType, DisplayPanelType } from './types';
 
@@ -40,6 +41,11 @@ registerPageKind('custom', {
           },
         ]
       : [],
+});
+
+registerPageKind('sheet', {
+  load: async () => (await import('./page/SheetPage')).SheetPage,
+  firstCalls: sheetFirstCalls,
 });
 
 const CHART_PANELS: readonly ChartPanelType[] = ['line', 'area', 'bar', 'stackedBar', 'pie', 'donut', 'gauge'];

@@ -249,6 +249,12 @@ export interface DashboardPageFile {
    * (what to do), `panel` in each panel that needs it.
    */
   requirements?: Record<string, { notice: string; panel: string }>;
+  /**
+   * A form above the grid whose values the panels' params read as `{{filter.<field>}}` (a chosen day); a date
+   * value also gives `{{filter.<field>MonthFrom}}` and `{{filter.<field>MonthTo}}`, its month's first and last day.
+   * `defaults` are the first values (`@today`: the user's date).
+   */
+  filter?: { form: string; defaults?: Record<string, string> };
   panels: DashboardPanel[];
 }
 
@@ -339,6 +345,42 @@ export interface DetailPageFile {
   actions?: DetailAction[];
 }
 
+/** A row field of a month sheet shown beside each row's label (a worker's team). */
+export interface SheetRowField {
+  field: string;
+  title: string;
+}
+
+/**
+ * `sheet`: a month sheet of a collection (schemas/meta/sheet.json): one row per value of a field (a worker), one
+ * column per day of the chosen month, a cell per (row, day) with a ✓ or a value, totals per row and per day, and
+ * an Excel export of exactly that sheet. The server computes it (`GET /api/data/<collection>/sheet`), scoped to the
+ * project like every collection call.
+ */
+export interface SheetPageFile {
+  kind: 'sheet';
+  id: string;
+  title: string;
+  description?: string;
+  permission?: string;
+  collection: string;
+  /** Params of every call besides the month and the filters, e.g. `{ "projectId": "{{project.projectId}}" }`. */
+  params?: Record<string, unknown>;
+  /** A search form whose values filter the records (the collection's list filters). */
+  search?: string;
+  /** One row per value of `field` (a reference shows its label), headed `title`, with `fields` beside it. */
+  rows: { field: string; title: string; fields?: SheetRowField[] };
+  /** The date field whose day picks the column. */
+  dateField: string;
+  /** count: records of the day; sum: the sum of a numeric `field` over them. */
+  value: { op: 'count' | 'sum'; field?: string; title?: string };
+  /** What a cell shows first: `mark` (✓ on a day with a record) or `value`; the user may switch when summing. */
+  display?: 'mark' | 'value';
+  /** Headers of the totals: days with a record per row, the row's sum, rows per day, the day's sum. */
+  texts?: { days?: string; total?: string; dayRows?: string; dayTotals?: string };
+  export?: { fileName: string };
+}
+
 /**
  * The page kinds and the file type of each: the one map the renderer registry is typed by. A module that brings
  * a kind of its own adds it here by declaration merging (`declare module '.../engine/types'`).
@@ -349,6 +391,7 @@ export interface PageKinds {
   tabs: TabsPageFile;
   custom: CustomPageFile;
   detail: DetailPageFile;
+  sheet: SheetPageFile;
 }
 
 export type PageKind = keyof PageKinds;

@@ -34,7 +34,7 @@ export function collectionFaults(file: CollectionFile, collectionIds: ReadonlySe
 
   for (const [field, reference] of Object.entries(file.references ?? {})) {
     const pointer = `/references/${escape(field)}`;
-    if (!own.has(field)) faults.push({ pointer, message: `引用字段 "${field}" 不存在` });
+    if (!stored.has(field)) faults.push({ pointer, message: `引用字段 "${field}" 不存在` });
     if ('collection' in reference && !collectionIds.has(reference.collection))
       faults.push({ pointer: `${pointer}/collection`, message: `引用了不存在的集合 "${reference.collection}"` });
   }
@@ -52,6 +52,13 @@ export function collectionFaults(file: CollectionFile, collectionIds: ReadonlySe
     if (own.has(name)) faults.push({ pointer, message: `计算字段 "${name}" 与表单字段同名` });
     if (!own.has(field.from) && !stored.has(field.from))
       faults.push({ pointer: `${pointer}/from`, message: `计算字段依据的字段 "${field.from}" 不存在` });
+    if (field.op === 'hoursBetween' && !own.has(field.to))
+      faults.push({ pointer: `${pointer}/to`, message: `计算字段依据的字段 "${field.to}" 不存在` });
+    if (field.op === 'lookup') {
+      const reference = file.references?.[field.from];
+      if (!reference || !('collection' in reference))
+        faults.push({ pointer: `${pointer}/from`, message: `字段 "${field.from}" 必须引用另一个集合` });
+    }
   }
 
   const flow = file.status;

@@ -50,9 +50,16 @@ export type ComputedField =
   | { op: 'idCardSex' | 'idCardBirthday' | 'idCardProvince'; from: string }
   | { op: 'age'; from: string }
   | { op: 'daysUntil'; from: string }
-  | { op: 'overdue'; from: string; unlessStatus: string[] };
+  | { op: 'overdue'; from: string; unlessStatus: string[] }
+  /** Hours from one `HH:mm` field to another (a clock-in to its clock-out), rounded to a tenth. */
+  | { op: 'hoursBetween'; from: string; to: string; title?: string }
+  /**
+   * A text field of the record another collection's reference field names, copied when this record is saved
+   * (an attendance record keeps the worker's team of that day, so lists filter and group by it).
+   */
+  | { op: 'lookup'; from: string; field: string; title?: string };
 
-export const WRITE_COMPUTED_OPS = ['idCardSex', 'idCardBirthday', 'idCardProvince'] as const;
+export const WRITE_COMPUTED_OPS = ['idCardSex', 'idCardBirthday', 'idCardProvince', 'hoursBetween', 'lookup'] as const;
 
 export function isStoredComputed(field: ComputedField): boolean {
   return (WRITE_COMPUTED_OPS as readonly string[]).includes(field.op);

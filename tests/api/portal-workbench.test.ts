@@ -1,5 +1,5 @@
 /**
- * Workbench data: project statistics computed from laborer rows, contract figures, approval summary, messages,
+ * Workbench data: project statistics computed from the labour registry, contract figures, approval summary, messages,
  * process task lists, gantt rows, device warnings, micro-app versions and the portal's demo seed.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,8 @@ import type { ApprovalSummary, ProcessTaskRow } from '../../src/server/services/
 import type { DeviceWarningRow, GanttRow } from '../../src/server/services/site-data.js';
 import type { ContractFigures, ProjectStatistics } from '../../src/server/services/workbench.js';
 import { addOtherCompany, OTHER, PROJECTS, useLogins } from './portal-helpers.js';
-import { json, useTestApp } from './test-app.js';
+import { chinaDate } from '../../src/server/services/china-time.js';
+import { idNumber, json, useTestApp } from './test-app.js';
 
 const t = useTestApp();
 beforeAll(() => addOtherCompany(t.db));
@@ -19,7 +20,7 @@ const unauthenticated = async (method: 'GET' | 'POST', url: string) =>
   json(await t.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) })).msgCode;
 
 describe('project statistics', () => {
-  it('are computed from the laborer rows', async () => {
+  it('are computed from the labour registry', async () => {
     const body = await manager.post<ProjectStatistics>('/api/zhgd/projectstatistics/project', {
       projectName: PROJECTS.binjiang.name,
     });
@@ -31,17 +32,17 @@ describe('project statistics', () => {
       projectType: '1',
       status: '1',
     });
-    // 160 generated, 22 exited, 18 managers (none of whom exited).
-    expect(stats.personnel).toMatchObject({ registered: 160, onSite: 138, exited: 22, managers: 18, workers: 120 });
-    expect(stats.personnel.onSiteToday).toBeGreaterThan(80);
-    expect(stats.personnel.onSiteToday).toBeLessThanOrEqual(138);
-    expect(stats.personnel.managersToday + stats.personnel.workersToday).toBe(stats.personnel.onSiteToday);
-    expect(stats.personnel.attendanceRate).toBeCloseTo((stats.personnel.onSiteToday * 100) / 138, 1);
+    // The demo registry of the labour module (modules/labour/seed): 140 workers, 10 of whom left.
+    const onSite = stats.personnel.onSite;
+    expect(stats.personnel).toMatchObject({ registered: 140, exited: 140 - onSite });
+    expect(onSite).toBeGreaterThan(100);
+    expect(stats.personnel.onSiteToday).toBeLessThanOrEqual(onSite);
+    expect(stats.personnel.attendanceRate).toBeCloseTo((stats.personnel.onSiteToday * 100) / onSite, 1);
 
     expect(stats.ageDistribution.map((b) => b.name)).toEqual(['18-30岁', '31-40岁', '41-50岁', '51-60岁', '60岁以上']);
-    expect(stats.ageDistribution.reduce((sum, b) => sum + b.value, 0)).toBe(138);
+    expect(stats.ageDistribution.reduce((sum, b) => sum + b.value, 0)).toBe(onSite);
     expect(stats.ageDistribution.filter((b) => b.value > 0).length).toBeGreaterThanOrEqual(4);
-    expect(stats.geoDistribution.reduce((sum, b) => sum + b.value, 0)).toBe(138);
+    expect(stats.geoDistribution.reduce((sum, b) => sum + b.value, 0)).toBe(onSite);
     expect(stats.geoDistribution.length).toBeGreaterThan(8);
     const values = stats.geoDistribution.map((g) => g.value);
     expect(values).toEqual([...values].sort((a, b) => b - a));
@@ -60,38 +61,52 @@ describe('project statistics', () => {
     expect(stats.signboard.elapsedDays + stats.signboard.remainingDays).toBe(852);
   });
 
-  it('follow the rows: a new laborer and an exit change the figures', async () => {
-    const before = (
-      await admin.post<ProjectStatistics>('/api/zhgd/projectstatistics/project', { projectName: PROJECTS.highway.name })
-    ).data!;
-    await t.db
-      .insertInto('laborer')
-      .values({
-        id: 'lab-test-young',
-        project_id: PROJECTS.highway.id,
-        name: '测试工人',
-        sex: '男',
-        birth_date: '2000-01-01',
-        native_province: '西藏自治区',
-        work_type: '普工',
-        category: 'worker',
-        entered_on: '2026-05-01',
-        last_clock_in_at: new Date(),
-      })
-      .execute();
-    const after = (
-      await admin.post<ProjectStatistics>('/api/zhgd/projectstatistics/project', { projectName: PROJECTS.highway.name })
-    ).data!;
+  it('follow the registry: a new worker, a clock-in today and an exit change the figures', async () => {
+    const figures = async () =>
+      (
+        await admin.post<ProjectStatistics>('/api/zhgd/projectstatistics/project', {
+          projectName: PROJECTS.highway.name,
+        })
+      ).data!;
+    const before = await figures();
+    const created = await admin.post<{ id: string; version: number }>('/api/data/labour-worker', {
+      projectId: PROJECTS.highway.id,
+      name: '测试工人',
+      idCardNumber: idNumber('20000101', '135', '540102'),
+      team: '测试班',
+      trade: 'labourer',
+      entryDate: '2026-05-01',
+    });
+    expect(created.msgCode, created.errMsg).toBe(0);
+    const worker = created.data!;
+    const clockIn = await admin.post('/api/data/labour-attendance', {
+      projectId: PROJECTS.highway.id,
+      worker: worker.id,
+      date: chinaDate(new Date()),
+      clockIn: '07:40',
+      source: 'manual',
+    });
+    expect(clockIn.msgCode, clockIn.errMsg).toBe(0);
+    const after = await figures();
     expect(after.personnel.registered).toBe(before.personnel.registered + 1);
     expect(after.personnel.onSiteToday).toBe(before.personnel.onSiteToday + 1);
+    expect(after.personnel.teams).toBe(before.personnel.teams + 1);
     expect(after.ageDistribution[0].value).toBe(before.ageDistribution[0].value + 1);
-    expect(after.geoDistribution.find((g) => g.name === '西藏自治区')).toEqual({ name: '西藏自治区', value: 1 });
-    await t.db.updateTable('laborer').set({ exited_on: '2026-06-01' }).where('id', '=', 'lab-test-young').execute();
-    const exited = (
-      await admin.post<ProjectStatistics>('/api/zhgd/projectstatistics/project', { projectName: PROJECTS.highway.name })
-    ).data!;
-    expect(exited.personnel).toMatchObject({ onSite: before.personnel.onSite, exited: before.personnel.exited + 1 });
-    await t.db.deleteFrom('laborer').where('id', '=', 'lab-test-young').execute();
+    expect(after.geoDistribution.find((g) => g.name === '西藏自治区')?.value).toBe(
+      (before.geoDistribution.find((g) => g.name === '西藏自治区')?.value ?? 0) + 1,
+    );
+    const exit = await admin.post('/api/data/labour-worker/' + worker.id + '/transition', {
+      action: 'exit',
+      version: worker.version,
+      exitDate: chinaDate(new Date()),
+    });
+    expect(exit.msgCode, exit.errMsg).toBe(0);
+    const exited = await figures();
+    expect(exited.personnel).toMatchObject({
+      onSite: before.personnel.onSite,
+      exited: before.personnel.exited + 1,
+      onSiteToday: before.personnel.onSiteToday,
+    });
   });
 
   it('contract figures add up', async () => {
@@ -121,11 +136,22 @@ describe('project statistics', () => {
       expect((await manager.post(url, { projectName: OTHER.projectName })).msgCode).toBe(-403);
       expect(await unauthenticated('POST', url)).toBe(-401);
     }
-    // The admin sees the other company's project, with its one laborer.
+    // The admin sees the other company's project, which has no workers registered: empty, not an error.
     const theirs = await admin.post<ProjectStatistics>('/api/zhgd/projectstatistics/project', {
       projectName: OTHER.projectName,
     });
-    expect(theirs.data!.personnel).toMatchObject({ registered: 1, onSite: 1, onSiteToday: 0 });
+    expect(theirs.msgCode).toBe(0);
+    expect(theirs.data!.personnel).toEqual({
+      registered: 0,
+      onSite: 0,
+      onSiteToday: 0,
+      exited: 0,
+      teams: 0,
+      blacklisted: 0,
+      attendanceRate: 0,
+    });
+    expect(theirs.data!.ageDistribution).toEqual([]);
+    expect(theirs.data!.geoDistribution).toEqual([]);
     expect(theirs.data!.signboard).toMatchObject({ builder: '', contractAmount: 0, totalDays: 0 });
   });
 });

@@ -23,6 +23,8 @@ import type {
   PageKind,
   PageTab,
   PanelType,
+  SheetPageFile,
+  SheetRowField,
   TabsPageFile,
   WizardSchemaFile,
   WizardStep,
@@ -86,6 +88,7 @@ const dashboard: Members<DashboardPageFile> = {
   columns: true,
   rowHeight: true,
   requirements: true,
+  filter: true,
   panels: true,
 };
 const panel: Members<DashboardPanel> = {
@@ -195,6 +198,32 @@ const detailAction: Members<DetailAction> = {
   permission: true,
 };
 
+const sheet: Members<SheetPageFile> = {
+  kind: true,
+  id: true,
+  title: true,
+  description: true,
+  permission: true,
+  collection: true,
+  params: true,
+  search: true,
+  rows: true,
+  dateField: true,
+  value: true,
+  display: true,
+  texts: true,
+  export: true,
+};
+const sheetRowField: Members<SheetRowField> = { field: true, title: true };
+const sheetRows: Members<SheetPageFile['rows']> = { field: true, title: true, fields: true };
+const sheetValue: Members<SheetPageFile['value']> = { op: true, field: true, title: true };
+const sheetTexts: Members<NonNullable<SheetPageFile['texts']>> = {
+  days: true,
+  total: true,
+  dayRows: true,
+  dayTotals: true,
+};
+
 /** Every panel type, each once (the compiler checks both directions through `Members`). */
 const panelTypes: Members<Record<PanelType, true>> = {
   line: true,
@@ -215,6 +244,7 @@ const pageKinds: Members<Record<PageKind, true>> = {
   tabs: true,
   custom: true,
   detail: true,
+  sheet: true,
 };
 
 describe('schema kinds: TypeScript types and meta-schemas name the same members', () => {
@@ -240,6 +270,15 @@ describe('schema kinds: TypeScript types and meta-schemas name the same members'
     expect(names(tabs)).toEqual(allowed(meta('tabs').properties));
     expect(names(tab)).toEqual(allowed(meta('tabs').properties.tabs.items.properties));
     expect(names(custom)).toEqual(allowed(meta('custom').properties));
+  });
+
+  it('sheet, its rows, value and texts', () => {
+    const m = meta('sheet');
+    expect(names(sheet)).toEqual(allowed(m.properties));
+    expect(names(sheetRows)).toEqual(allowed(m.properties.rows.properties));
+    expect(names(sheetRowField)).toEqual(allowed(m.properties.rows.properties.fields.items.properties));
+    expect(names(sheetValue)).toEqual(allowed(m.properties.value.properties));
+    expect(names(sheetTexts)).toEqual(allowed(m.properties.texts.properties));
   });
 
   it('detail, its related lists and its status steps; its fields are crud columns', () => {

@@ -131,6 +131,38 @@ describe('schemas:check', () => {
     ]);
   });
 
+  it('reports what a month sheet names that its collection lacks, and a dashboard filter form that does not exist', () => {
+    const copy = brokenCopy('pages/workbench.json', (page) => (page.filter = { form: 'no-such-filter' }));
+    const labour = join(copy, '../modules/labour');
+    mkdirSync(join(labour, 'collections'), { recursive: true });
+    mkdirSync(join(labour, 'pages'), { recursive: true });
+    for (const id of ['labour-worker', 'labour-attendance'])
+      cpSync(join(schemasDir, `../modules/labour/collections/${id}.json`), join(labour, `collections/${id}.json`));
+    const sheet = JSON.parse(
+      readFileSync(join(schemasDir, '../modules/labour/pages/labour-attendance-sheet.json'), 'utf8'),
+    );
+    delete sheet.search;
+    sheet.rows.fields = [{ field: 'salary', title: '工资' }];
+    sheet.dateField = 'clockIn';
+    sheet.value.field = 'remark';
+    writeFileSync(join(labour, 'pages/labour-attendance-sheet.json'), JSON.stringify(sheet));
+    writeFileSync(
+      join(labour, 'pages/other-sheet.json'),
+      JSON.stringify({ ...sheet, id: 'other-sheet', collection: 'no-such-collection' }),
+    );
+    expect(checkSchemaTree(copy)).toEqual([
+      expect.objectContaining({ file: 'schemas/pages/workbench.json', pointer: '/filter/form' }),
+      expect.objectContaining({
+        file: 'modules/labour/pages/labour-attendance-sheet.json',
+        pointer: '/rows/fields/0/field',
+        message: '集合 "labour-attendance" 没有保存的字段 "salary"',
+      }),
+      expect.objectContaining({ pointer: '/dateField', message: '字段 "clockIn" 不是日期' }),
+      expect.objectContaining({ pointer: '/value/field', message: '字段 "remark" 不是数值' }),
+      expect.objectContaining({ file: 'modules/labour/pages/other-sheet.json', pointer: '/collection' }),
+    ]);
+  });
+
   it("reports a list's detail page that does not exist and a status step's missing form", () => {
     const copy = brokenCopy('pages/project.json', (page) => (page.detail.page = 'no-such-detail'));
     const detail = JSON.parse(readFileSync(join(copy, 'pages/project-detail.json'), 'utf8'));

@@ -11,7 +11,9 @@ import Ajv, { type ErrorObject } from 'ajv';
 import localizeZh from 'ajv-i18n/localize/zh';
 import { formAjvOptions } from '../../shared/ajv-options';
 import { collectionFaults } from '../../shared/collection-faults';
+import { storedFields } from '../../shared/collection-columns';
 import type { CollectionFile } from '../../shared/collections';
+import type { SheetPageFile } from '../../engine/types';
 import { builtInWidgetNames, customWidgetNames } from '../../widgets/form/widget-names';
 
 export interface SchemaFault {
@@ -32,6 +34,7 @@ const KINDS_NAMED_BY_FILE = new Set([
   'dashboard',
   'tabs',
   'custom',
+  'sheet',
   'apis',
   'site',
 ]);
@@ -217,6 +220,29 @@ function duplicateIds(root: string, paths: string[], what: string): SchemaFault[
   return faults;
 }
 
+/** What a month sheet names must exist in its collection: stored fields, a date for the days, a number to sum. */
+function sheetFaults(
+  file: string,
+  sheet: SheetPageFile,
+  collections: ReadonlyMap<string, CollectionFile>,
+): SchemaFault[] {
+  const collection = collections.get(sheet.collection);
+  if (!collection) return [{ file, pointer: '/collection', message: `集合 "${sheet.collection}" 不存在` }];
+  const types = new Map(storedFields(collection).map((field) => [field.name, field.type]));
+  const faults: SchemaFault[] = [];
+  const need = (name: string | undefined, pointer: string, types_?: readonly string[], what?: string) => {
+    if (name === undefined) return;
+    const type = types.get(name);
+    if (!type) faults.push({ file, pointer, message: `集合 "${sheet.collection}" 没有保存的字段 "${name}"` });
+    else if (types_ && !types_.includes(type)) faults.push({ file, pointer, message: `字段 "${name}" 不是${what}` });
+  };
+  need(sheet.rows.field, '/rows/field');
+  (sheet.rows.fields ?? []).forEach((field, index) => need(field.field, `/rows/fields/${index}/field`));
+  need(sheet.dateField, '/dateField', ['date'], '日期');
+  need(sheet.value.field, '/value/field', ['integer', 'double precision'], '数值');
+  return faults;
+}
+
 export function checkSchemaTree(schemasDir: string): SchemaFault[] {
   const root = join(schemasDir, '..');
   const metaDir = join(schemasDir, 'meta');
@@ -242,6 +268,14 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
   const forms = new Set(formLike.map((path) => basename(path, '.json')));
   const pages = new Set(inFolder('pages').map((path) => basename(path, '.json')));
   const collections = new Set(inFolder('collections').map((path) => basename(path, '.json')));
+  const collectionFiles = new Map<string, CollectionFile>();
+  for (const path of inFolder('collections')) {
+    try {
+      collectionFiles.set(basename(path, '.json'), JSON.parse(readFileSync(path, 'utf8')) as CollectionFile);
+    } catch {
+      // reported below with the file's other faults
+    }
+  }
   faults.push(...duplicateIds(root, formLike, '表单'), ...duplicateIds(root, inFolder('pages'), '页面'));
 
   for (const path of files) {
@@ -320,6 +354,11 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
       content.actions.forEach(
         (action, index) => isObject(action) && missingForm(action.form, `/actions/${index}/form`),
       );
+    }
+    if (kind === 'dashboard' && isObject(content.filter)) missingForm(content.filter.form, '/filter/form');
+    if (kind === 'sheet') {
+      missingForm(content.search, '/search');
+      faults.push(...sheetFaults(file, content as unknown as SheetPageFile, collectionFiles));
     }
     if (kind === 'crud') {
       missingForm(content.search, '/search');

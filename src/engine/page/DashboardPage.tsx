@@ -16,14 +16,35 @@ import { panelRenderer, type OpenLink, type PageRendererProps } from '../rendere
 import { renderTemplate, type TemplateContext } from '../template';
 import type { DashboardPageFile, DashboardPanel, PanelChoice } from '../types';
 import { useApi } from '../use-api';
-import { initialChoices, panelCall, unmetRequirements, type PanelChosen } from './dashboard-calls';
+import { SchemaForm } from '../form/SchemaForm';
+import {
+  initialChoices,
+  initialFilter,
+  panelCall,
+  unmetRequirements,
+  withFilter,
+  type PanelChosen,
+} from './dashboard-calls';
+import './crud-page.css';
 import './dashboard.css';
 
-export function DashboardPage({ file, context, open }: PageRendererProps<'dashboard'>) {
+export function DashboardPage({ file, context: pageContext, open }: PageRendererProps<'dashboard'>) {
+  const [filter, setFilter] = useState(() => initialFilter(file));
+  const context = file.filter ? withFilter(pageContext, filter) : pageContext;
   const unmet = [...new Set(file.panels.flatMap((panel) => unmetRequirements(panel, context)))];
   return (
     <section className="dashboard" data-testid={`dashboard-${file.id}`}>
       <h1 className="dashboard-title">{file.title}</h1>
+      {file.filter && (
+        <div className="dashboard-filter search-bar">
+          <SchemaForm
+            formId={file.filter.form}
+            initialData={filter}
+            testId="dashboard-filter"
+            onSubmitted={(_envelope, values) => setFilter({ ...initialFilter(file), ...values })}
+          />
+        </div>
+      )}
       {unmet.map((path) => (
         <p key={path} className="dashboard-requirement" role="note" data-testid="dashboard-requirement">
           {requirementText(file, path, 'notice')}

@@ -41,6 +41,34 @@ export function panelCall(
   };
 }
 
+const DAY = /^(\d{4})-(\d{2})-\d{2}$/;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function today(now: Date): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The filter form's first values: the file's defaults, `@today` as the user's date. */
+export function initialFilter(file: DashboardPageFile, now = new Date()): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(file.filter?.defaults ?? {}).map(([name, value]) => [name, value === '@today' ? today(now) : value]),
+  );
+}
+
+/** The context the panels read: the page's, plus the filter's values (a date with its month's first and last day). */
+export function withFilter(context: TemplateContext, values: Record<string, unknown>): TemplateContext {
+  const filter: Record<string, unknown> = { ...values };
+  for (const [name, value] of Object.entries(values)) {
+    const match = typeof value === 'string' ? DAY.exec(value) : null;
+    if (!match) continue;
+    const lastDay = new Date(Number(match[1]), Number(match[2]), 0).getDate();
+    filter[`${name}MonthFrom`] = `${match[1]}-${match[2]}-01`;
+    filter[`${name}MonthTo`] = `${match[1]}-${match[2]}-${pad(lastDay)}`;
+  }
+  return { ...context, filter };
+}
+
 export function dashboardCalls(file: DashboardPageFile, context: TemplateContext): FirstCall[] {
-  return file.panels.flatMap((panel) => panelCall(panel, context) ?? []);
+  const full = file.filter ? withFilter(context, initialFilter(file)) : context;
+  return file.panels.flatMap((panel) => panelCall(panel, full) ?? []);
 }

@@ -27,9 +27,29 @@ export function provinceOf(idNumber: string): string | undefined {
 
 type Values = Record<string, unknown>;
 
-/** Sets the write-time computed fields of `values` (in place); an ID number that fails its check is -400. */
+const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** Hours from one `HH:mm` to a later one, to a tenth; null when either is missing or the second is not later. */
+export function hoursBetween(from: unknown, to: unknown): number | null {
+  const start = typeof from === 'string' ? CLOCK.exec(from) : null;
+  const end = typeof to === 'string' ? CLOCK.exec(to) : null;
+  if (!start || !end) return null;
+  const minutes = Number(end[1]) * 60 + Number(end[2]) - (Number(start[1]) * 60 + Number(start[2]));
+  return minutes > 0 ? Math.round(minutes / 6) / 10 : null;
+}
+
+/**
+ * Sets the write-time computed fields of `values` (in place) that need nothing but the values; an ID number that
+ * fails its check is -400. `lookup` fields need the database: CollectionRecords fills them.
+ */
 export function applyStoredComputed(file: CollectionFile, values: Values, now: Date): void {
   for (const [name, field] of Object.entries(file.computed ?? {})) {
+    if (field.op === 'hoursBetween') {
+      // A partial write (a gate's clock-out alone) that touches neither end leaves the stored hours alone.
+      if (Object.hasOwn(values, field.from) || Object.hasOwn(values, field.to))
+        values[name] = hoursBetween(values[field.from], values[field.to]);
+      continue;
+    }
     if (field.op !== 'idCardSex' && field.op !== 'idCardBirthday' && field.op !== 'idCardProvince') continue;
     const raw = values[field.from];
     if (typeof raw !== 'string' || raw === '') {

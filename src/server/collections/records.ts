@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import { optionLabels, type CollectionFile, type StatusTransition } from '../../shared/collections.js';
 import { SYSTEM_COLUMNS } from './columns.js';
-import { collectionTable, storedFields, type StoredField } from './columns.js';
+import { collectionTable, fieldColumn, storedFields, type StoredField } from './columns.js';
 import { applyStoredComputed, withReadComputed } from './computed.js';
 import { invalidField, RecordError } from './errors.js';
 import { labelReferences } from './reference-labels.js';
@@ -45,6 +45,45 @@ export interface AggregateParams {
   dateField?: string;
   seriesBy?: string;
   filters: Record<string, unknown>;
+}
+
+/** A month sheet: one row per value of `rowBy`, one column per day of `month` (YYYY-MM), a cell per (row, day). */
+export interface SheetParams {
+  projectId: string;
+  month: string;
+  rowBy: string;
+  dateField: string;
+  /** count: records of the day; sum: the sum of `field` over them. */
+  op: 'count' | 'sum';
+  field?: string;
+  /** Fields shown beside each row's label (a worker's team), each as the text users read. */
+  rowFields: string[];
+  filters: Record<string, unknown>;
+}
+
+export interface SheetRow {
+  key: string;
+  label: string;
+  /** rowFields -> the text shown. */
+  fields: Record<string, string>;
+  /** One per day of the month: the cell's value, null on a day without a record. */
+  cells: (number | null)[];
+  /** Days with a record. */
+  days: number;
+  /** The sum of the cells. */
+  total: number;
+}
+
+export interface MonthSheet {
+  month: string;
+  /** Days of the month: 1..28/29/30/31. */
+  dayCount: number;
+  rows: SheetRow[];
+  /** Per day: how many rows have a record that day. */
+  dayRows: number[];
+  /** Per day: the sum of that day's cells. */
+  dayTotals: number[];
+  total: number;
 }
 
 export interface SeedRecord {
@@ -247,6 +286,41 @@ export class CollectionRecords {
     return values;
   }
 
+  /**
+   * Fills the `lookup` computed fields of rows about to be stored (in place): the named field of the record each
+   * row's reference points at, one query per lookup for all rows. A row that does not touch the reference keeps
+   * what is stored; a reference to a missing record is -400 with the field's message.
+   */
+  private async resolveLookups(rows: RecordValues[]): Promise<void> {
+    for (const [name, computed] of Object.entries(this.file.computed ?? {})) {
+      if (computed.op !== 'lookup') continue;
+      const reference = this.file.references?.[computed.from];
+      const target = reference && 'collection' in reference ? this.collections.get(reference.collection) : undefined;
+      if (!target) continue;
+      const touching = rows.filter((row) => Object.hasOwn(row, computed.from));
+      const ids = [...new Set(touching.map((row) => row[computed.from]).filter((id) => typeof id === 'string'))];
+      const found = new Map<string, string | null>();
+      if (ids.length > 0) {
+        const result = await sql<{ id: string; v: string | null }>`select id, ${sql.id(
+          fieldColumn(computed.field),
+        )}::text as v from ${sql.table(target.table)} where id in (${sql.join(ids as string[])})`.execute(this.db);
+        for (const row of result.rows) found.set(row.id, row.v);
+      }
+      for (const row of touching) {
+        const id = row[computed.from];
+        if (typeof id !== 'string') {
+          row[name] = null;
+          continue;
+        }
+        if (!found.has(id)) {
+          const title = this.file.schema.properties[computed.from]?.title ?? computed.from;
+          throw invalidField(computed.from, `所选${title}不存在`);
+        }
+        row[name] = found.get(id) ?? null;
+      }
+    }
+  }
+
   private sqlValue(field: StoredField, value: unknown): Fragment {
     if (value === null || value === undefined) return sql`null`;
     return field.type === 'jsonb' ? sql`${JSON.stringify(value)}::jsonb` : sql`${value}`;
@@ -270,6 +344,7 @@ export class CollectionRecords {
     id: string = randomUUID(),
   ): Promise<RecordValues> {
     const values = this.storedValues(input);
+    await this.resolveLookups([values]);
     const status = this.file.status;
     if (status) values[status.field] = status.initial;
     const fields = this.fields.filter((field) => Object.hasOwn(values, field.name));
@@ -297,34 +372,45 @@ export class CollectionRecords {
    */
   async seed(projectId: string, records: readonly SeedRecord[]): Promise<number> {
     if (records.length === 0) return 0;
+    // Rows travel as one JSON parameter per statement and are unpacked by the database (jsonb_to_recordset): a
+    // few statements instead of one bound parameter per value, which keeps thousands of demo rows fast.
     const existing = await sql<{ id: string }>`select id from ${sql.table(this.table)}
-      where id in (${sql.join(records.map((record) => record.id))})`.execute(this.db);
+      where id in (select jsonb_array_elements_text(${JSON.stringify(records.map((r) => r.id))}::jsonb))`.execute(
+      this.db,
+    );
     const present = new Set(existing.rows.map((row) => row.id));
     const missing = records.filter((record) => !present.has(record.id));
     const flow = this.file.status;
-    const rows = missing.map((record) => {
-      const values = this.storedValues(record.values);
+    const stored = missing.map((record) => this.storedValues(record.values));
+    await this.resolveLookups(stored);
+    const rows = missing.map((record, index) => {
+      const values = stored[index];
       if (flow) {
         const state = record.values[flow.field];
         values[flow.field] = typeof state === 'string' ? state : flow.initial;
       }
       const createdAt =
         typeof record.values.createdAt === 'string' ? record.values.createdAt : this.now().toISOString();
-      return sql`(${sql.join([
-        sql`${record.id}`,
-        sql`${projectId}`,
-        sql`${record.createdBy}`,
-        sql`${createdAt}`,
-        sql`${createdAt}`,
-        ...this.fields.map((field) => this.sqlValue(field, values[field.name])),
-      ])})`;
+      const row: Record<string, unknown> = {
+        id: record.id,
+        project_id: projectId,
+        created_by: record.createdBy,
+        created_at: createdAt,
+      };
+      for (const field of this.fields) row[field.column] = values[field.name] ?? null;
+      return row;
     });
     const columns = this.fields.map((field) => sql.id(field.column));
-    // Chunks keep each statement well under PostgreSQL's 65,535 parameters.
-    for (let start = 0; start < rows.length; start += 200)
+    const shape = sql.join([
+      sql`id text, project_id text, created_by text, created_at timestamptz`,
+      ...this.fields.map((field) => sql`${sql.id(field.column)} ${sql.raw(field.type)}`),
+    ]);
+    for (let start = 0; start < rows.length; start += 5000)
       await sql`insert into ${sql.table(this.table)}
         (id, project_id, created_by, created_at, updated_at, ${sql.join(columns)})
-        values ${sql.join(rows.slice(start, start + 200))} on conflict (id) do nothing`.execute(this.db);
+        select id, project_id, created_by, created_at, created_at, ${sql.join(columns)}
+        from jsonb_to_recordset(${JSON.stringify(rows.slice(start, start + 5000))}::jsonb) as x(${shape})
+        on conflict (id) do nothing`.execute(this.db);
     return rows.length;
   }
 
@@ -337,6 +423,7 @@ export class CollectionRecords {
 
   async update(id: string, input: RecordValues, version?: number): Promise<RecordValues> {
     const values = this.storedValues(input);
+    await this.resolveLookups([values]);
     // The status moves only through its steps, never through an edit.
     if (this.file.status) delete values[this.file.status.field];
     const sets = this.assignments(values);
@@ -527,6 +614,93 @@ export class CollectionRecords {
       }
       return entry;
     });
+  }
+
+  /** The month sheet of a project: a pivot of the records, rows by a field and columns by the days of a month. */
+  async sheet(params: SheetParams): Promise<MonthSheet> {
+    const [year, month] = params.month.split('-').map(Number);
+    const dayCount = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    const first = `${params.month}-01`;
+    const last = `${params.month}-${String(dayCount).padStart(2, '0')}`;
+    const date = this.column(params.dateField);
+    const value =
+      params.op === 'sum' && params.field ? sql`coalesce(sum(${this.column(params.field)}), 0)` : sql`count(*)`;
+    const extra = params.rowFields.map((name, index) => sql`min(${this.column(name)}::text) as ${sql.id(`f${index}`)}`);
+    const result = await sql<Record<string, unknown> & { key: unknown; day: number; value: string | number }>`
+      select ${this.column(params.rowBy)} as key, extract(day from ${date})::int as day, ${value} as value
+        ${sql.join(
+          extra.map((fragment) => sql`, ${fragment}`),
+          sql``,
+        )}
+      from ${sql.table(this.table)} t
+      where ${this.conditions(params.projectId, params.filters)} and ${date} >= ${first} and ${date} <= ${last}
+        and ${this.column(params.rowBy)} is not null
+      group by 1, 2`.execute(this.db);
+
+    const rows = new Map<string, SheetRow & { raw: Record<string, unknown> }>();
+    for (const found of result.rows) {
+      const key = String(found.key);
+      let row = rows.get(key);
+      if (!row) {
+        const raw: Record<string, unknown> = { [params.rowBy]: key };
+        params.rowFields.forEach((name, index) => (raw[name] = found[`f${index}`] ?? null));
+        row = {
+          key,
+          label: key,
+          fields: {},
+          cells: new Array<number | null>(dayCount).fill(null),
+          days: 0,
+          total: 0,
+          raw,
+        };
+        rows.set(key, row);
+      }
+      const cell = Math.round(Number(found.value) * 100) / 100;
+      row.cells[found.day - 1] = cell;
+      row.days += 1;
+      row.total = Math.round((row.total + cell) * 100) / 100;
+    }
+    // Labels as users read them: the referenced record's label, a dictionary entry, an option's title.
+    const probes = [...rows.values()].map((row) => row.raw);
+    await labelReferences(this.db, this.file, probes, this.collections, [params.rowBy, ...params.rowFields]);
+    const dayRows = new Array<number>(dayCount).fill(0);
+    const dayTotals = new Array<number>(dayCount).fill(0);
+    const list = [...rows.values()].map(({ raw, ...row }): SheetRow => {
+      const text = (name: string) => {
+        const label = raw[`${name}Label`];
+        return typeof label === 'string' && label !== '' ? label : raw[name] === null ? '' : String(raw[name]);
+      };
+      row.cells.forEach((cell, index) => {
+        if (cell === null) return;
+        dayRows[index] += 1;
+        dayTotals[index] = Math.round((dayTotals[index] + cell) * 100) / 100;
+      });
+      return {
+        ...row,
+        label: text(params.rowBy),
+        fields: Object.fromEntries(params.rowFields.map((n) => [n, text(n)])),
+      };
+    });
+    const byText = (a: string, b: string) => a.localeCompare(b, 'zh-CN');
+    list.sort(
+      (a, b) =>
+        params.rowFields.reduce((order, name) => order || byText(a.fields[name], b.fields[name]), 0) ||
+        byText(a.label, b.label) ||
+        byText(a.key, b.key),
+    );
+    return {
+      month: params.month,
+      dayCount,
+      rows: list,
+      dayRows,
+      dayTotals,
+      total: Math.round(dayTotals.reduce((sum, value) => sum + value, 0) * 100) / 100,
+    };
+  }
+
+  /** The stored type of a field, for a route checking what a call may name. */
+  fieldType(name: string): StoredField['type'] | undefined {
+    return this.byName.get(name)?.type;
   }
 
   private bucketExpression(bucket: 'day' | 'week' | 'month', dateField: string): Fragment {

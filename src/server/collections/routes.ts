@@ -2,6 +2,7 @@
  * The standard API of one collection, under `/api/data/<collection id>`:
  *   GET    /                 paged list of a project's records (filters and sort from the collection file)
  *   GET    /aggregate        count/sum/avg grouped by a field or by day/week/month, for charts
+ *   GET    /sheet            a month sheet: rows by a field, a column per day of a month (and /sheet/export)
  *   GET    /:id              one record;  GET /:id/history  its status timeline
  *   POST   /                 create (projectId in the body);  PUT /:id  update;  DELETE /:id  delete
  *   POST   /:id/transition   one step of the status flow ({ action, version, ...the step's fields })
@@ -15,11 +16,12 @@ import type { JsonSchemaNode } from '../../shared/schema-messages.js';
 import { pageEnvelope, pageQueryProperties, idParams, security } from '../http/admin-schemas.js';
 import { ApiError } from '../http/api-error.js';
 import { envelope, type Schema } from '../http/envelope-schema.js';
-import { dropEmptyInput, ok } from '../http/route-helpers.js';
+import { dropEmptyInput, ok, sendXlsx } from '../http/route-helpers.js';
 import { requireAuth } from '../plugins/auth.js';
 import { requirePermission } from '../plugins/permissions.js';
 import { answering, recordAccess } from './access.js';
-import type { CollectionRecords, RecordValues } from './records.js';
+import type { CollectionRecords, RecordValues, SheetParams } from './records.js';
+import { sheetWorkbook } from './sheet-workbook.js';
 
 const projectId: Schema = {
   type: 'string',
@@ -195,6 +197,136 @@ export function collectionRoutes(app: FastifyInstance, records: CollectionRecord
           filters: filtersOf(query),
         }),
       );
+    },
+  );
+
+  type SheetQuery = Query & {
+    month: string;
+    rowBy: string;
+    dateField: string;
+    op: 'count' | 'sum';
+    field?: string;
+    rowFields?: string;
+  };
+  const sheetQuery = (extra: Record<string, Schema>) =>
+    filterQuery(records, {
+      month: {
+        type: 'string',
+        pattern: '^\\d{4}-(0[1-9]|1[0-2])$',
+        title: '月份',
+        errorMessage: { required: '请选择月份', pattern: '请选择正确的月份' },
+      },
+      rowBy: { ...fieldName, description: 'one row per value of this field (a reference shows its label)' },
+      dateField: { ...fieldName, description: 'the date field whose day picks the column' },
+      op: { type: 'string', enum: ['count', 'sum'], default: 'count' },
+      field: { ...fieldName, description: 'with op=sum: the number summed per cell' },
+      rowFields: { type: 'string', maxLength: 200, description: 'fields shown beside each row, comma-separated' },
+      ...extra,
+    });
+  const sheetRequired = (schema: Schema): Schema => ({
+    ...schema,
+    required: ['projectId', 'month', 'rowBy', 'dateField'],
+  });
+  /** The sheet's parameters, each name checked against the file (-400 for a field the collection lacks). */
+  const sheetParams = (query: SheetQuery): SheetParams => {
+    const rowFields = (query.rowFields ?? '').split(',').filter((name) => name !== '');
+    for (const name of [query.rowBy, ...rowFields])
+      if (!records.fieldType(name)) throw new ApiError(MsgCode.invalidInput, `没有字段 ${name}`);
+    if (records.fieldType(query.dateField) !== 'date')
+      throw new ApiError(MsgCode.invalidInput, `字段 ${query.dateField} 不是日期`);
+    const sumType = query.field ? records.fieldType(query.field) : undefined;
+    if (query.op === 'sum' && sumType !== 'integer' && sumType !== 'double precision')
+      throw new ApiError(MsgCode.invalidInput, `字段 ${query.field ?? ''} 不是数值，不能求和`);
+    return {
+      projectId: query.projectId,
+      month: query.month,
+      rowBy: query.rowBy,
+      dateField: query.dateField,
+      op: query.op,
+      field: query.field,
+      rowFields,
+      filters: filtersOf(query),
+    };
+  };
+
+  app.get<{ Querystring: SheetQuery }>(
+    '/sheet',
+    {
+      schema: {
+        ...doc(
+          `Month sheet of ${file.id}`,
+          `A pivot of ${file.title} over one month: rows by rowBy, a cell per day (count of records, or the sum of ` +
+            'field), the row fields beside each row; data: {month, dayCount, rows: [{key, label, fields, cells, days, ' +
+            'total}], dayRows, dayTotals, total}. The list filters apply.',
+          view,
+        ),
+        querystring: sheetRequired(sheetQuery({})),
+      },
+      preValidation: dropEmptyInput,
+      config: config(view, `${file.title}月度表`),
+    },
+    async (request) => {
+      await checkProject(request, request.query.projectId);
+      return ok('', await records.sheet(sheetParams(request.query)));
+    },
+  );
+
+  type SheetTexts = {
+    title?: string;
+    rowTitle?: string;
+    daysTitle?: string;
+    totalTitle?: string;
+    dayRowsTitle?: string;
+    dayTotalsTitle?: string;
+  };
+  const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+  app.get<{ Querystring: SheetQuery & SheetTexts & { display?: 'mark' | 'value' } }>(
+    '/sheet/export',
+    {
+      schema: {
+        ...doc(
+          `Month sheet of ${file.id} as Excel`,
+          'The same sheet as GET /sheet, as an .xlsx file (not an envelope): a title line, the header (rowTitle, the ' +
+            'row fields, the days, the totals), a line per row (display=mark: ✓ on a day with a record; value: the ' +
+            'value) and the per-day lines.',
+          view,
+        ),
+        querystring: sheetRequired(
+          sheetQuery({
+            title: text(40),
+            rowTitle: text(20),
+            daysTitle: text(20),
+            totalTitle: text(20),
+            dayRowsTitle: text(20),
+            dayTotalsTitle: text(20),
+            display: { type: 'string', enum: ['mark', 'value'], default: 'mark' },
+          }),
+        ),
+      },
+      preValidation: dropEmptyInput,
+      config: config(view, `导出${file.title}月度表`, true),
+    },
+    async (request, reply) => {
+      const { query } = request;
+      await checkProject(request, query.projectId);
+      const params = sheetParams(query);
+      const sheet = await records.sheet(params);
+      const titleOf = (name: string) =>
+        file.schema.properties[name]?.title ?? records.fields.find((f) => f.name === name)?.title ?? name;
+      const valueTitle = params.field ? titleOf(params.field) : '记录数';
+      const title = `${query.title ?? `${file.title}月度表`} ${query.month}`;
+      const workbook = await sheetWorkbook(sheet, {
+        title,
+        rowTitle: query.rowTitle ?? titleOf(params.rowBy),
+        fieldTitles: params.rowFields.map((field) => ({ field, title: titleOf(field) })),
+        display: query.display ?? 'mark',
+        sums: params.op === 'sum',
+        daysTitle: query.daysTitle ?? '天数',
+        totalTitle: query.totalTitle ?? `合计${valueTitle}`,
+        dayRowsTitle: query.dayRowsTitle ?? '每日行数',
+        dayTotalsTitle: query.dayTotalsTitle ?? `每日${valueTitle}`,
+      });
+      return sendXlsx(reply, workbook, `sheet-${query.month}.xlsx`, `${title}.xlsx`);
     },
   );
 

@@ -25,12 +25,35 @@ export interface ModuleManifest {
   dictionaries?: DictionarySeedFile['dictionaries'];
 }
 
+/** One row of a daily seed: its fields, and the days it leaves out or changes (offsets from the block's `from`). */
+export interface DailySeedRow extends Record<string, unknown> {
+  id: string;
+  from?: string;
+  to?: string;
+  skip?: number[];
+  vary?: Record<string, Record<string, unknown>>;
+}
+
+/**
+ * Records repeated daily (attendance), declared compactly and expanded when seeding (seed/module-demo.ts): a
+ * record per row and day of from..to on the weekdays `days` (0 = Sunday), except each row's `skip` days.
+ */
+export interface DailySeed {
+  dateField: string;
+  from: string;
+  to: string;
+  days?: number[];
+  values?: Record<string, unknown>;
+  projects: Record<string, DailySeedRow[]>;
+}
+
 /** A module's demo data: records of one collection per demo project (`seed/<collection>.json`). */
 export interface ModuleSeedFile {
   kind: 'module-seed';
   collection: string;
   /** project id -> records (their own fields; `id` optional and stable when given). */
-  projects: Record<string, Record<string, unknown>[]>;
+  projects?: Record<string, Record<string, unknown>[]>;
+  daily?: DailySeed;
 }
 
 export interface PortalModule {

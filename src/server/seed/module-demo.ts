@@ -6,7 +6,7 @@
 import { CollectionRecords, type SeedRecord } from '../collections/records.js';
 import { chinaDate } from '../services/china-time.js';
 import type { Db } from '../db/database.js';
-import type { PortalModule } from '../modules/module-files.js';
+import type { DailySeed, PortalModule } from '../modules/module-files.js';
 
 /** Who the demo records say created them. */
 const DEMO_AUTHOR = 'user-admin';
@@ -23,14 +23,58 @@ export function resolveRelativeDates(value: unknown, now: Date): unknown {
   return value;
 }
 
+const DAY_MS = 86_400_000;
+
+/** The weekday (0 = Sunday) of a `YYYY-MM-DD`. */
+const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+/** `YYYY-MM-DD` plus some days. */
+const plusDays = (date: string, days: number) =>
+  new Date(new Date(`${date}T00:00:00Z`).getTime() + days * DAY_MS).toISOString().slice(0, 10);
+
+/** A daily seed's records of one project: each row once per day of its range, skipping what it says. */
+export function expandDaily(daily: DailySeed, rows: DailySeed['projects'][string], now: Date): SeedRecord[] {
+  const resolve = (value: string) => String(resolveRelativeDates(value, now));
+  const first = resolve(daily.from);
+  const last = resolve(daily.to);
+  const days = new Set(daily.days ?? [0, 1, 2, 3, 4, 5, 6]);
+  const records: SeedRecord[] = [];
+  for (const row of rows) {
+    const { id, from, to, skip, vary, ...fields } = row;
+    const start = from && resolve(from) > first ? resolve(from) : first;
+    const end = to && resolve(to) < last ? resolve(to) : last;
+    const skipped = new Set(skip ?? []);
+    for (let offset = 0, date = first; date <= end; offset += 1, date = plusDays(first, offset)) {
+      if (date < start || !days.has(weekday(date)) || skipped.has(offset)) continue;
+      const values = {
+        ...daily.values,
+        ...(fields as Record<string, unknown>),
+        ...vary?.[String(offset)],
+        [daily.dateField]: date,
+      };
+      records.push({
+        id: `${id}-${date}`,
+        createdBy: DEMO_AUTHOR,
+        values: { ...values, createdAt: `${date}T09:00:00+08:00` },
+      });
+    }
+  }
+  return records;
+}
+
 export async function seedModuleDemo(db: Db, modules: readonly PortalModule[], now: Date = new Date()): Promise<void> {
   const registry = new Map<string, CollectionRecords>();
   for (const file of modules.flatMap((module) => module.collections))
     registry.set(file.id, new CollectionRecords(db, file, () => now, registry));
-  for (const seed of modules.flatMap((module) => module.seeds)) {
-    const records = registry.get(seed.collection);
-    if (!records) throw new Error(`demo data names the unknown collection "${seed.collection}"`);
-    for (const [projectId, rows] of Object.entries(seed.projects)) {
+  const seeds = modules.flatMap((module) => module.seeds);
+  const recordsOf = (collection: string) => {
+    const records = registry.get(collection);
+    if (!records) throw new Error(`demo data names the unknown collection "${collection}"`);
+    return records;
+  };
+  for (const seed of seeds) {
+    const records = recordsOf(seed.collection);
+    for (const [projectId, rows] of Object.entries(seed.projects ?? {})) {
       await records.seed(
         projectId,
         rows.map((row, index): SeedRecord => {
@@ -45,5 +89,13 @@ export async function seedModuleDemo(db: Db, modules: readonly PortalModule[], n
         }),
       );
     }
+  }
+  // Daily records (attendance) refer to the plain ones (workers): they come second.
+  for (const seed of seeds) {
+    const { daily } = seed;
+    if (!daily) continue;
+    const records = recordsOf(seed.collection);
+    for (const [projectId, rows] of Object.entries(daily.projects))
+      await records.seed(projectId, expandDaily(daily, rows, now));
   }
 }

@@ -1,32 +1,15 @@
 /**
- * The workbench panels' figures, computed from rows (never constants): laborers' ages and origins, the personnel
- * overview, the construction signboard (project_profile) and the contract figures of one project.
+ * The workbench panels' figures, computed from rows (never constants): the construction signboard
+ * (project_profile) and the contract figures of one project; the labour figures come from services/labour-figures.ts.
  */
 import type { Db } from '../db/database.js';
-import { ageOn, chinaDate, chinaDayStart, daysBetween } from './china-time.js';
+import { chinaDate, daysBetween } from './china-time.js';
+import type { LabourFigures } from './labour-figures.js';
 import type { ProjectRow } from './projects.js';
 
 export interface NameValue {
   name: string;
   value: number;
-}
-
-export interface PersonnelOverview {
-  /** Everyone ever registered on the project (累计登记). */
-  registered: number;
-  /** Registered and not exited (在场). */
-  onSite: number;
-  /** On site and clocked in today, China time (今日出勤). */
-  onSiteToday: number;
-  /** On-site managers (管理人员) and workers (劳务工人). */
-  managers: number;
-  workers: number;
-  managersToday: number;
-  workersToday: number;
-  /** Exited (退场). */
-  exited: number;
-  /** onSiteToday / onSite in percent, one decimal; 0 when nobody is on site. */
-  attendanceRate: number;
 }
 
 export interface Signboard {
@@ -47,11 +30,9 @@ export interface Signboard {
   remainingDays: number;
 }
 
-export interface ProjectStatistics {
+/** The workbench's project figures: the labour figures (services/labour-figures.ts) and the signboard. */
+export interface ProjectStatistics extends LabourFigures {
   project: { id: string; name: string; projectType: string; status: string };
-  ageDistribution: NameValue[];
-  geoDistribution: NameValue[];
-  personnel: PersonnelOverview;
   signboard: Signboard;
 }
 
@@ -78,62 +59,17 @@ export interface ContractFigures {
 }
 
 /** Age buckets of the age-distribution chart: upper bound inclusive; the last one is open. */
-export const AGE_BUCKETS: { name: string; max: number }[] = [
-  { name: '18-30岁', max: 30 },
-  { name: '31-40岁', max: 40 },
-  { name: '41-50岁', max: 50 },
-  { name: '51-60岁', max: 60 },
-  { name: '60岁以上', max: Number.POSITIVE_INFINITY },
-];
-
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : round((part * 100) / whole, 1));
 
 export class Workbench {
   constructor(private readonly db: Db) {}
 
-  async projectStatistics(project: ProjectRow, now: Date): Promise<ProjectStatistics> {
-    const laborers = await this.db
-      .selectFrom('laborer')
-      .select(['birth_date', 'native_province', 'category', 'exited_on', 'last_clock_in_at'])
-      .where('project_id', '=', project.id)
-      .where('del_flag', '=', '0')
-      .execute();
-    const onSite = laborers.filter((l) => l.exited_on === null);
-    const todayStart = chinaDayStart(now).getTime();
-    const clockedToday = (l: (typeof laborers)[number]) =>
-      l.last_clock_in_at !== null && new Date(l.last_clock_in_at).getTime() >= todayStart;
-
-    const ageDistribution = AGE_BUCKETS.map((b) => ({ name: b.name, value: 0 }));
-    for (const l of onSite) {
-      const age = ageOn(l.birth_date, now);
-      ageDistribution[AGE_BUCKETS.findIndex((b) => age <= b.max)].value += 1;
-    }
-
-    const byProvince = new Map<string, number>();
-    for (const l of onSite) byProvince.set(l.native_province, (byProvince.get(l.native_province) ?? 0) + 1);
-    const geoDistribution = [...byProvince]
-      .map(([name, value]) => ({ name, value }))
-      .sort((a, b) => b.value - a.value || a.name.localeCompare(b.name, 'zh-CN'));
-
-    const today = onSite.filter(clockedToday);
-    const personnel: PersonnelOverview = {
-      registered: laborers.length,
-      onSite: onSite.length,
-      onSiteToday: today.length,
-      managers: onSite.filter((l) => l.category === 'manager').length,
-      workers: onSite.filter((l) => l.category !== 'manager').length,
-      managersToday: today.filter((l) => l.category === 'manager').length,
-      workersToday: today.filter((l) => l.category !== 'manager').length,
-      exited: laborers.length - onSite.length,
-      attendanceRate: percent(today.length, onSite.length),
-    };
-
+  /** The project's figures: labour from the registry (the caller reads it), the signboard from the profile. */
+  async projectStatistics(project: ProjectRow, labour: LabourFigures, now: Date): Promise<ProjectStatistics> {
     return {
       project: { id: project.id, name: project.name, projectType: project.engineering_type, status: project.status },
-      ageDistribution,
-      geoDistribution,
-      personnel,
+      ...labour,
       signboard: await this.signboard(project, now),
     };
   }
