@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateLaborers, loadPortalDemoSeed, seedPortalDemo } from '../../src/server/seed/portal-demo.js';
-import type { MessageList } from '../../src/server/services/messages.js';
+import type { MessageList } from '../../src/server/messages/messages.js';
 import type { ApprovalSummary, ProcessTaskRow } from '../../src/server/services/process.js';
 import type { DeviceWarningRow, GanttRow } from '../../src/server/services/site-data.js';
 import type { ContractFigures, ProjectStatistics } from '../../src/server/services/workbench.js';

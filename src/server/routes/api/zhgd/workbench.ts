@@ -12,7 +12,7 @@ import type { ProcessTaskKind } from '../../../db/portal-tables.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
 import { requireAuth } from '../../../plugins/auth.js';
-import type { MessageFilter, MessageList } from '../../../services/messages.js';
+import type { MessageFilter, MessageList } from '../../../messages/messages.js';
 import { portalContext } from '../../../services/portal.js';
 import type { ApprovalSummary } from '../../../services/process.js';
 import { bodyOrEmpty, nameValueList, processTaskRowSchema, projectNameProperty, security } from './portal-schemas.js';
