@@ -57,6 +57,7 @@ const crud: Members<CrudPageFile> = {
   detail: true,
   export: true,
   import: true,
+  toolbarActions: true,
 };
 const crudColumn: Members<CrudColumn> = {
   field: true,
@@ -67,6 +68,8 @@ const crudColumn: Members<CrudColumn> = {
   listField: true,
   hideBelow: true,
   warn: true,
+  open: true,
+  emphasis: true,
 };
 const crudList: Members<CrudPageFile['list']> = {
   api: true,
@@ -78,6 +81,7 @@ const crudList: Members<CrudPageFile['list']> = {
   params: true,
   tree: true,
   childrenField: true,
+  refreshOn: true,
 };
 const dashboard: Members<DashboardPageFile> = {
   kind: true,
@@ -108,6 +112,7 @@ const panel: Members<DashboardPanel> = {
   requires: true,
   max: true,
   unit: true,
+  refreshOn: true,
 };
 const panelItem: Members<DashboardItem> = {
   field: true,

@@ -14,6 +14,7 @@ import { panelRenderer, type OpenLink, type PageRendererProps } from '../rendere
 import type { TemplateContext } from '../template';
 import type { DashboardPageFile, DashboardPanel } from '../types';
 import { useApi } from '../use-api';
+import { useEvents } from '../use-events';
 import { panelCall, unmetRequirements } from './dashboard-calls';
 import './dashboard.css';
 
@@ -63,6 +64,7 @@ interface PanelBodyProps {
 function PanelBody({ file, panel, context, open }: PanelBodyProps) {
   const call = panelCall(panel, context);
   const { data: result, error, isLoading, mutate } = useApi<unknown>(call?.api ?? null, call?.params);
+  useEvents(call ? panel.refreshOn : undefined, () => void mutate());
   const unmet = unmetRequirements(panel, context);
   if (unmet.length > 0) {
     return <p className="dashboard-empty">{requirementText(file, unmet[0], 'panel')}</p>;

@@ -32,6 +32,11 @@ export interface MessageRow {
 export interface MessageList {
   total: number;
   unread: number;
+  /** Unread of the scope by what they ask of the user: the workbench's 代办消息 panel. */
+  unreadTasks: number;
+  unreadUrges: number;
+  unreadWarnings: number;
+  unreadNotices: number;
   rows: MessageRow[];
 }
 
@@ -140,6 +145,22 @@ export class Messages {
       .select((eb) => [
         eb.fn.countAll<string>().as('total'),
         eb.fn.count<string>('id').filterWhere('read_at', 'is', null).as('unread'),
+        eb.fn
+          .count<string>('id')
+          .filterWhere((f) => f.and([f('read_at', 'is', null), f('kind', '=', 'approval-task')]))
+          .as('tasks'),
+        eb.fn
+          .count<string>('id')
+          .filterWhere((f) => f.and([f('read_at', 'is', null), f('kind', '=', 'urge')]))
+          .as('urges'),
+        eb.fn
+          .count<string>('id')
+          .filterWhere((f) => f.and([f('read_at', 'is', null), f('kind', 'in', ['device-warning', 'hazard-warning'])]))
+          .as('warnings'),
+        eb.fn
+          .count<string>('id')
+          .filterWhere((f) => f.and([f('read_at', 'is', null), f('kind', '=', 'notice')]))
+          .as('notices'),
       ])
       .executeTakeFirstOrThrow();
     let query = this.mine(userId, projectId).select(['id', 'title', 'content', 'category', 'sent_at', 'read_at']);
@@ -149,6 +170,10 @@ export class Messages {
     return {
       total: Number(counts.total),
       unread: Number(counts.unread),
+      unreadTasks: Number(counts.tasks),
+      unreadUrges: Number(counts.urges),
+      unreadWarnings: Number(counts.warnings),
+      unreadNotices: Number(counts.notices),
       rows: rows.map((r) => ({
         id: r.id,
         title: r.title,

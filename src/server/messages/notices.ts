@@ -42,7 +42,8 @@ export interface NoticeRow {
 export interface NoticeDetail extends NoticeRow {
   /** Sanitized HTML. */
   content: string;
-  attachments: NoticeAttachment[];
+  /** Image URLs (the upload service's). */
+  attachments: string[];
 }
 
 export const NOTICE_LINK_PREFIX = '/message/notice/';
@@ -197,7 +198,7 @@ export class Notices {
       publisherName: row.publisher ?? '',
       publishDate: chinaDateTime(new Date(row.published_at)),
       content: row.content_html,
-      attachments: row.attachments,
+      attachments: row.attachments.map((a) => a.url),
     };
   }
 

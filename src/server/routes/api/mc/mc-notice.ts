@@ -114,7 +114,7 @@ const routes: FastifyPluginAsync = async (app) => {
               properties: {
                 ...noticeRow.properties,
                 content: str,
-                attachments: { type: 'array', items: { type: 'object', properties: { url: str, name: str } } },
+                attachments: { type: 'array', items: str },
               },
             },
           }),
