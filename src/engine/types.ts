@@ -99,6 +99,8 @@ export interface WizardSchemaFile {
 /** A dialog a CRUD page opens: a form, the call that loads the row (edit) and the call that saves. */
 export interface CrudDialogAction {
   title?: string;
+  /** The text of the create button (default 新增). */
+  label?: string;
   form: string;
   width?: number;
   load?: ApiDescriptor;

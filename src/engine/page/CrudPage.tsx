@@ -257,7 +257,7 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
                 type="primary"
                 onClick={() => setDialog({ action: file.create!, context: node ? { $tree: node.raw } : {} })}
               >
-                新增
+                {file.create.label ?? '新增'}
               </Button>
             )}
             {file.toolbarActions
