@@ -7,6 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagePage } from '../../src/server/messages/messages.js';
 import type { NoticeDetail } from '../../src/server/messages/notices.js';
@@ -137,6 +138,8 @@ describe('my messages', () => {
 interface OpenStream {
   events: { type: string; data: unknown }[];
   status: number;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
   next(type: string): Promise<{ type: string; data: unknown }>;
   close(): void;
 }
@@ -166,8 +169,10 @@ function openStream(base: string, ticket: string): Promise<OpenStream> {
           }
         }
       });
+      const ended = new Promise<void>((done) => response.on('end', () => done()));
       resolve({
         events,
+        ended,
         status: response.statusCode ?? 0,
         next: (type) => new Promise((done) => waiters.push({ type, resolve: done, from: events.length })),
         close: () => request.destroy(),
@@ -224,6 +229,48 @@ describe('event stream across instances', () => {
       const changed = stream.next('message.read');
       await staff.post('/api/MC/McMessageUser/v1.0/readAll');
       await changed;
+      // So does withdrawing a notice the staff had not read.
+      const notice = await publish({ title: '临时通知', content: '<p>稍后撤回</p>', audience: 'role', roleId: 'role-site-staff' });
+      const withdrawn = stream.next('message.read');
+      expect((await admin.raw({ method: 'DELETE', url: `/api/MC/McNotice/v1.0/${notice.data!.id}` })).json()).toMatchObject({
+        msgCode: 0,
+      });
+      await withdrawn;
+      expect(await userIdsOfNotice(notice.data!.id)).toEqual([]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('closing an instance ends its open streams instead of waiting for them', async () => {
+    const third = await t.sibling({});
+    await third.listen({ port: 0, host: '127.0.0.1' });
+    const { ticket } = (await staff.post<{ ticket: string }>('/api/events/ticket')).data!;
+    const stream = await openStream(`http://127.0.0.1:${(third.server.address() as AddressInfo).port}`, ticket);
+    expect(stream.status).toBe(200);
+    await third.close();
+    await stream.ended;
+  });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))('delivers again after the LISTEN connection was cut (PostgreSQL)', async () => {
+    const { ticket } = (await staff.post<{ ticket: string }>('/api/events/ticket')).data!;
+    const stream = await openStream(base, ticket);
+    try {
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+                where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`.execute(t.db);
+      // The listeners reconnect on their own (after half a second first): keep announcing until one arrives.
+      const arrived = stream.next('test.again');
+      let received = false;
+      void arrived.then(() => (received = true));
+      await expect
+        .poll(
+          async () => {
+            if (!received) await t.app.services.events.publish({ userIds: ['user-staff'] }, { type: 'test.again', data: {} });
+            return received;
+          },
+          { timeout: 15_000, interval: 300 },
+        )
+        .toBe(true);
     } finally {
       stream.close();
     }

@@ -283,6 +283,11 @@ export class Messages {
 
   /** Tells the user's other open pages that the unread count changed. */
   private async changed(userId: string): Promise<void> {
-    await this.events.publish({ userIds: [userId] }, { type: MessageEvents.changed, data: {} });
+    await this.changedFor([userId]);
+  }
+
+  /** Tells these users' open pages that their unread counts changed (a withdrawn notice). */
+  async changedFor(userIds: readonly string[]): Promise<void> {
+    if (userIds.length > 0) await this.events.publish({ userIds }, { type: MessageEvents.changed, data: {} });
   }
 }

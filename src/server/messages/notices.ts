@@ -202,9 +202,17 @@ export class Notices {
     };
   }
 
+  /** Withdraws a notice; its messages go with it, and the pages of those who had one unread hear of it. */
   async remove(id: string): Promise<void> {
+    const unreadBy = await this.db
+      .selectFrom('portal_message')
+      .select('user_id')
+      .where('notice_id', '=', id)
+      .where('read_at', 'is', null)
+      .execute();
     const result = await this.db.deleteFrom('mc_notice').where('id', '=', id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw new ApiError(MsgCode.notFound, NoticeTexts.notFound);
+    await this.messages.changedFor(unreadBy.map((r) => r.user_id));
   }
 }
 
