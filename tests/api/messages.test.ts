@@ -18,9 +18,14 @@ const t = useTestApp();
 const [admin, manager, staff] = useLogins(t, 'admin', 'manager', 'staff');
 
 const userIdsOfNotice = async (noticeId: string) =>
-  (await t.db.selectFrom('portal_message').select('user_id').where('notice_id', '=', noticeId).orderBy('user_id').execute()).map(
-    (r) => r.user_id,
-  );
+  (
+    await t.db
+      .selectFrom('portal_message')
+      .select('user_id')
+      .where('notice_id', '=', noticeId)
+      .orderBy('user_id')
+      .execute()
+  ).map((r) => r.user_id);
 
 const publish = (payload: Record<string, unknown>) =>
   admin.post<{ id: string; recipients: number }>('/api/MC/McNotice/v1.0', payload);
@@ -31,7 +36,12 @@ describe('notices', () => {
       await t.db.selectFrom('sys_user_role').select('user_id').where('role_id', '=', 'role-site-staff').execute()
     ).map((r) => r.user_id);
     expect(members.length).toBeGreaterThan(0);
-    const toRole = await publish({ title: '班前安全讲话', content: '<p>明早七点集合</p>', audience: 'role', roleId: 'role-site-staff' });
+    const toRole = await publish({
+      title: '班前安全讲话',
+      content: '<p>明早七点集合</p>',
+      audience: 'role',
+      roleId: 'role-site-staff',
+    });
     expect(toRole.msgCode).toBe(0);
     expect(toRole.data!.recipients).toBe(members.length);
     expect(await userIdsOfNotice(toRole.data!.id)).toEqual([...members].sort());
@@ -61,10 +71,35 @@ describe('notices', () => {
     expect(staffMessage.read_at).not.toBeNull();
   });
 
+  it('a notice to an office reaches its members and those of its sub-offices, and only they read it', async () => {
+    // 华东区域 (office-east): the manager works there, the staff in its 滨江 project department; the admin in IT.
+    const body = await publish({
+      title: '华东区域防汛值班安排',
+      content: '<p>请按排班表值守</p>',
+      audience: 'office',
+      officeId: 'office-east',
+    });
+    expect(body.msgCode).toBe(0);
+    const reached = await userIdsOfNotice(body.data!.id);
+    expect(reached).toContain('user-manager');
+    expect(reached).toContain('user-staff');
+    expect(reached).not.toContain('user-admin');
+    expect(body.data!.recipients).toBe(reached.length);
+    expect((await staff.get(`/api/MC/McNotice/v1.0/${body.data!.id}`)).msgCode).toBe(0);
+    expect((await manager.get(`/api/MC/McNotice/v1.0/${body.data!.id}`)).msgCode).toBe(0);
+    expect(
+      await publish({ title: '无此机构', content: '<p>x</p>', audience: 'office', officeId: 'office-none' }),
+    ).toMatchObject({
+      msgCode: -400,
+      errMsg: '接收机构不存在',
+    });
+  });
+
   it('stores sanitized HTML only, and checks the audience and the grant', async () => {
     const body = await publish({
       title: '含脚本的通知',
-      content: '<p onclick="steal()">正文<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">链接</a></p>',
+      content:
+        '<p onclick="steal()">正文<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">链接</a></p>',
       audience: 'all',
     });
     expect(body.msgCode).toBe(0);
@@ -79,21 +114,34 @@ describe('notices', () => {
       msgCode: -400,
       errMsg: '请选择接收角色',
     });
-    expect(await publish({ title: '附件', content: '<p>x</p>', audience: 'all', attachments: ['https://evil.example/a.png'] })).toMatchObject({
+    expect(
+      await publish({
+        title: '附件',
+        content: '<p>x</p>',
+        audience: 'all',
+        attachments: ['https://evil.example/a.png'],
+      }),
+    ).toMatchObject({
       msgCode: -400,
       errMsg: '附件只能是本系统上传的图片',
     });
-    expect(await publish({ content: '<p>x</p>', audience: 'all' })).toMatchObject({ msgCode: -400, errMsg: '请输入通知标题' });
+    expect(await publish({ content: '<p>x</p>', audience: 'all' })).toMatchObject({
+      msgCode: -400,
+      errMsg: '请输入通知标题',
+    });
     expect(
       (await staff.post('/api/MC/McNotice/v1.0', { title: '越权', content: '<p>x</p>', audience: 'all' })).msgCode,
     ).toBe(-403);
-    expect((await manager.post('/api/MC/McNotice/v1.0', { title: '越权', content: '<p>x</p>', audience: 'all' })).msgCode).toBe(-403);
+    expect(
+      (await manager.post('/api/MC/McNotice/v1.0', { title: '越权', content: '<p>x</p>', audience: 'all' })).msgCode,
+    ).toBe(-403);
   });
 });
 
 describe('my messages', () => {
-  it('read, read-all and delete touch only the caller\'s own messages; personalTotal counts', async () => {
-    const total = async (caller: typeof staff) => (await caller.get<number>('/api/MC/McMessageUser/v1.0/personalTotal')).data!;
+  it("read, read-all and delete touch only the caller's own messages; personalTotal counts", async () => {
+    const total = async (caller: typeof staff) =>
+      (await caller.get<number>('/api/MC/McMessageUser/v1.0/personalTotal')).data!;
     await t.app.services.messages.send({
       userIds: ['user-staff', 'user-manager'],
       kind: 'hazard-warning',
@@ -103,10 +151,20 @@ describe('my messages', () => {
     });
     const staffBefore = await total(staff);
     const managerBefore = await total(manager);
-    const list = await staff.get<MessagePage>('/api/MC/McMessageUser/v1.0/list', { kind: 'hazard-warning', readFlag: '0' });
-    expect(list.data!.dataList[0]).toMatchObject({ title: '隐患逾期未整改', kindLabel: '隐患预警', link: '/constructionSafety/hazard', readFlag: '0' });
+    const list = await staff.get<MessagePage>('/api/MC/McMessageUser/v1.0/list', {
+      kind: 'hazard-warning',
+      readFlag: '0',
+    });
+    expect(list.data!.dataList[0]).toMatchObject({
+      title: '隐患逾期未整改',
+      kindLabel: '隐患预警',
+      link: '/constructionSafety/hazard',
+      readFlag: '0',
+    });
     expect(list.data!.total).toBe(list.data!.dataList.length);
-    const unreadOfStaff = (await staff.get<MessagePage>('/api/MC/McMessageUser/v1.0/list', { readFlag: '0', pageSize: '100' })).data!;
+    const unreadOfStaff = (
+      await staff.get<MessagePage>('/api/MC/McMessageUser/v1.0/list', { readFlag: '0', pageSize: '100' })
+    ).data!;
     expect(unreadOfStaff.total).toBe(staffBefore);
 
     const mine = list.data!.dataList[0].id;
@@ -118,7 +176,9 @@ describe('my messages', () => {
       .executeTakeFirstOrThrow();
     // Someone else's message: not found, for read and delete alike.
     expect((await staff.post('/api/MC/McMessageUser/v1.0/read', { id: managersRow.id })).msgCode).toBe(-404);
-    expect((await staff.raw({ method: 'DELETE', url: `/api/MC/McMessageUser/v1.0/${managersRow.id}` })).json()).toMatchObject({ msgCode: -404 });
+    expect(
+      (await staff.raw({ method: 'DELETE', url: `/api/MC/McMessageUser/v1.0/${managersRow.id}` })).json(),
+    ).toMatchObject({ msgCode: -404 });
 
     expect((await staff.post('/api/MC/McMessageUser/v1.0/read', { id: mine })).msgCode).toBe(0);
     expect(await total(staff)).toBe(staffBefore - 1);
@@ -127,9 +187,15 @@ describe('my messages', () => {
     expect(await total(staff)).toBe(0);
     expect(await total(manager)).toBe(managerBefore);
 
-    expect((await staff.raw({ method: 'DELETE', url: `/api/MC/McMessageUser/v1.0/${mine}` })).json()).toMatchObject({ msgCode: 0 });
-    expect(await t.db.selectFrom('portal_message').select('id').where('id', '=', mine).executeTakeFirst()).toBeUndefined();
-    expect(await t.db.selectFrom('portal_message').select('id').where('id', '=', managersRow.id).executeTakeFirst()).toBeDefined();
+    expect((await staff.raw({ method: 'DELETE', url: `/api/MC/McMessageUser/v1.0/${mine}` })).json()).toMatchObject({
+      msgCode: 0,
+    });
+    expect(
+      await t.db.selectFrom('portal_message').select('id').where('id', '=', mine).executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await t.db.selectFrom('portal_message').select('id').where('id', '=', managersRow.id).executeTakeFirst(),
+    ).toBeDefined();
     expect((await staff.get('/api/MC/McMessageUser/v1.0/list', { kind: 'nonsense' })).msgCode).toBe(-400);
   });
 });
@@ -208,11 +274,17 @@ describe('event stream across instances', () => {
   it('an event written on one instance reaches a stream open on another, exactly once', async () => {
     // The staff logs in through the other instance too: tokens are shared, the ticket is asked of the first one.
     const tokens = await loginTokens(t.app, DEMO.staff.username, DEMO.staff.password);
-    const { ticket } = (await callerWith(t.app, tokens.access_token).post<{ ticket: string }>('/api/events/ticket')).data!;
+    const { ticket } = (await callerWith(t.app, tokens.access_token).post<{ ticket: string }>('/api/events/ticket'))
+      .data!;
     const stream = await openStream(base, ticket);
     try {
       const arrived = stream.next('message');
-      await t.app.services.messages.send({ userIds: ['user-staff'], kind: 'urge', title: '请尽快审批', content: '材料采购申请待您审批' });
+      await t.app.services.messages.send({
+        userIds: ['user-staff'],
+        kind: 'urge',
+        title: '请尽快审批',
+        content: '材料采购申请待您审批',
+      });
       expect(await arrived).toEqual({ type: 'message', data: { kind: 'urge', title: '请尽快审批' } });
       // A marker sent afterwards on the same channel: once it is here, any duplicate of the first would be too.
       const marker = stream.next('test.marker');
@@ -230,9 +302,16 @@ describe('event stream across instances', () => {
       await staff.post('/api/MC/McMessageUser/v1.0/readAll');
       await changed;
       // So does withdrawing a notice the staff had not read.
-      const notice = await publish({ title: '临时通知', content: '<p>稍后撤回</p>', audience: 'role', roleId: 'role-site-staff' });
+      const notice = await publish({
+        title: '临时通知',
+        content: '<p>稍后撤回</p>',
+        audience: 'role',
+        roleId: 'role-site-staff',
+      });
       const withdrawn = stream.next('message.read');
-      expect((await admin.raw({ method: 'DELETE', url: `/api/MC/McNotice/v1.0/${notice.data!.id}` })).json()).toMatchObject({
+      expect(
+        (await admin.raw({ method: 'DELETE', url: `/api/MC/McNotice/v1.0/${notice.data!.id}` })).json(),
+      ).toMatchObject({
         msgCode: 0,
       });
       await withdrawn;
@@ -252,27 +331,33 @@ describe('event stream across instances', () => {
     await stream.ended;
   });
 
-  it.runIf(Boolean(process.env.DATABASE_URL))('delivers again after the LISTEN connection was cut (PostgreSQL)', async () => {
-    const { ticket } = (await staff.post<{ ticket: string }>('/api/events/ticket')).data!;
-    const stream = await openStream(base, ticket);
-    try {
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity
-                where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`.execute(t.db);
-      // The listeners reconnect on their own (after half a second first): keep announcing until one arrives.
-      const arrived = stream.next('test.again');
-      let received = false;
-      void arrived.then(() => (received = true));
-      await expect
-        .poll(
-          async () => {
-            if (!received) await t.app.services.events.publish({ userIds: ['user-staff'] }, { type: 'test.again', data: {} });
-            return received;
-          },
-          { timeout: 15_000, interval: 300 },
-        )
-        .toBe(true);
-    } finally {
-      stream.close();
-    }
-  });
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'delivers again after the LISTEN connection was cut (PostgreSQL)',
+    async () => {
+      const { ticket } = (await staff.post<{ ticket: string }>('/api/events/ticket')).data!;
+      const stream = await openStream(base, ticket);
+      try {
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity
+                where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`.execute(
+          t.db,
+        );
+        // The listeners reconnect on their own (after half a second first): keep announcing until one arrives.
+        const arrived = stream.next('test.again');
+        let received = false;
+        void arrived.then(() => (received = true));
+        await expect
+          .poll(
+            async () => {
+              if (!received)
+                await t.app.services.events.publish({ userIds: ['user-staff'] }, { type: 'test.again', data: {} });
+              return received;
+            },
+            { timeout: 15_000, interval: 300 },
+          )
+          .toBe(true);
+      } finally {
+        stream.close();
+      }
+    },
+  );
 });

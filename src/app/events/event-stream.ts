@@ -105,4 +105,3 @@ export function createEventStream(deps: EventStreamDeps): EventSubscriber {
     },
   };
 }
-

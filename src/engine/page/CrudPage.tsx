@@ -84,7 +84,8 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
 
   // A row the server marks with `<rowFlag>: false` (a role the user may not change) offers that action not.
   const offered = (row: Row, rowFlag?: string) => !rowFlag || row[rowFlag] !== false;
-  const holds = (row: Row, condition?: RowCondition) => !condition || pickPath(row, condition.field) === condition.equals;
+  const holds = (row: Row, condition?: RowCondition) =>
+    !condition || pickPath(row, condition.field) === condition.equals;
 
   /** A call without a dialog (标为已读, 全部已读): the list is read again afterwards. */
   const call = async (action: CrudCall, row: Row) => {

@@ -118,7 +118,9 @@ export class EventBus {
     }
     const users = envelope.users ? new Set(envelope.users) : undefined;
     for (const stream of this.streams) {
-      const wanted = users ? users.has(stream.userId) : envelope.topic !== undefined && stream.topics.has(envelope.topic);
+      const wanted = users
+        ? users.has(stream.userId)
+        : envelope.topic !== undefined && stream.topics.has(envelope.topic);
       if (wanted) stream.send(envelope.id, envelope.event);
     }
   }

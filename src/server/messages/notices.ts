@@ -81,7 +81,11 @@ export class Notices {
       query = query.where((eb) => eb.or([eb('u.office_id', 'in', inOffice), eb('u.company_id', '=', audienceId)]));
     }
     if (audience === 'role' && audienceId !== null)
-      query = query.where('u.id', 'in', trx.selectFrom('sys_user_role').select('user_id').where('role_id', '=', audienceId));
+      query = query.where(
+        'u.id',
+        'in',
+        trx.selectFrom('sys_user_role').select('user_id').where('role_id', '=', audienceId),
+      );
     return query;
   }
 
@@ -137,7 +141,14 @@ export class Notices {
         })
         .execute();
       return this.messages.send(
-        { userIds, kind: 'notice', title: input.title, content: plainText(content), link: `${NOTICE_LINK_PREFIX}${id}`, noticeId: id },
+        {
+          userIds,
+          kind: 'notice',
+          title: input.title,
+          content: plainText(content),
+          link: `${NOTICE_LINK_PREFIX}${id}`,
+          noticeId: id,
+        },
         trx,
       );
     });
@@ -156,7 +167,15 @@ export class Notices {
     const [count, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       base
-        .select(['n.id', 'n.title', 'n.audience', 'n.audience_name', 'n.recipients', 'n.published_at', 'p.name as publisher'])
+        .select([
+          'n.id',
+          'n.title',
+          'n.audience',
+          'n.audience_name',
+          'n.recipients',
+          'n.published_at',
+          'p.name as publisher',
+        ])
         .orderBy('n.published_at', 'desc')
         .orderBy('n.id')
         .limit(query.pageSize)

@@ -49,8 +49,7 @@ const routes: FastifyPluginAsync = async (app) => {
         response: { 200: envelope({ data: { type: 'integer' } }) },
       },
     },
-    async (request): Promise<Envelope<number>> =>
-      ok('', await messages.unreadCount(requireAuth(request).view.user.id)),
+    async (request): Promise<Envelope<number>> => ok('', await messages.unreadCount(requireAuth(request).view.user.id)),
   );
 
   app.get<{ Querystring: { pageNo: number; pageSize: number; kind?: MessageKind | ''; readFlag?: '0' | '1' | '' } }>(
@@ -104,7 +103,8 @@ const routes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['messages'],
         summary: "Mark one of the caller's messages read",
-        description: "Body {id} (a message id from /list or /api/zhgd/workbench/myMessage). Unknown or not the caller's: -404.",
+        description:
+          "Body {id} (a message id from /list or /api/zhgd/workbench/myMessage). Unknown or not the caller's: -404.",
         security,
         body: {
           type: 'object',
@@ -135,7 +135,7 @@ const routes: FastifyPluginAsync = async (app) => {
       preValidation: bodyOrEmpty,
       schema: {
         tags: ['messages'],
-        summary: "Mark every unread message of the caller read",
+        summary: 'Mark every unread message of the caller read',
         description: 'data {count}: how many were marked.',
         security,
         response: {

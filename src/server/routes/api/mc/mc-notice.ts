@@ -89,7 +89,13 @@ const routes: FastifyPluginAsync = async (app) => {
     },
     async (): Promise<Envelope<{ offices: { id: string; name: string }[]; roles: { id: string; name: string }[] }>> => {
       const [offices, roles] = await Promise.all([
-        db.selectFrom('sys_office').select(['id', 'name']).where('del_flag', '=', '0').orderBy('parent_ids').orderBy('name').execute(),
+        db
+          .selectFrom('sys_office')
+          .select(['id', 'name'])
+          .where('del_flag', '=', '0')
+          .orderBy('parent_ids')
+          .orderBy('name')
+          .execute(),
         db.selectFrom('sys_role').select(['id', 'name']).where('del_flag', '=', '0').orderBy('name').execute(),
       ]);
       return ok('', { offices, roles });
