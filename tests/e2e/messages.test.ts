@@ -58,6 +58,8 @@ describe('message centre', () => {
       await notices.waitFor();
       await notices.getByRole('button', { name: '发布通知', exact: true }).click();
       await admin.page.locator('#mc-notice_title').fill(title);
+      // The role to address is asked for only once 指定角色 is chosen.
+      expect(await admin.page.locator('#mc-notice_roleId').isVisible()).toBe(false);
       await admin.page.locator('.arco-radio', { hasText: '指定角色' }).click();
       await choose(admin.page, 'mc-notice_roleId', '施工员');
       const editor = admin.page.locator('#mc-notice_content');
