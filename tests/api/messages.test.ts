@@ -11,11 +11,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagePage } from '../../src/server/messages/messages.js';
 import type { NoticeDetail } from '../../src/server/messages/notices.js';
-import { callerWith, useLogins } from './portal-helpers.js';
+import { addOtherCompany, callerWith, useLogins } from './portal-helpers.js';
 import { json, loginTokens, DEMO, useTestApp } from './test-app.js';
 
 const t = useTestApp();
-const [admin, manager, staff] = useLogins(t, 'admin', 'manager', 'staff');
+beforeAll(() => addOtherCompany(t.db));
+const [admin, manager, staff, other] = useLogins(t, 'admin', 'manager', 'staff', 'other');
 
 const userIdsOfNotice = async (noticeId: string) =>
   (
@@ -93,6 +94,32 @@ describe('notices', () => {
       msgCode: -400,
       errMsg: '接收机构不存在',
     });
+  });
+
+  it("a publisher who sees only their company reaches and is read by that company's people only", async () => {
+    const everyone = await publish({ title: '全系统通知', content: '<p>所有公司</p>', audience: 'all' });
+    expect(await userIdsOfNotice(everyone.data!.id)).toContain('user-other');
+    const ownCompany = await t.app.services.notices.publish(
+      { title: '公司内部通知', content: '<p>仅本公司</p>', audience: 'all' },
+      'user-manager',
+      { all: false, companyId: 'office-company' },
+    );
+    const reached = await userIdsOfNotice(ownCompany.id);
+    expect(reached).toEqual(expect.arrayContaining(['user-admin', 'user-manager', 'user-staff']));
+    expect(reached).not.toContain('user-other');
+    expect((await other.get(`/api/MC/McNotice/v1.0/${ownCompany.id}`)).msgCode).toBe(-404);
+    expect((await staff.get(`/api/MC/McNotice/v1.0/${ownCompany.id}`)).msgCode).toBe(0);
+    const otherList = await other.get<{ dataList: { id: string }[] }>('/api/MC/McNotice/v1.0/list');
+    expect(otherList.data!.dataList.map((n) => n.id)).toEqual(expect.arrayContaining([everyone.data!.id]));
+    expect(otherList.data!.dataList.map((n) => n.id)).not.toContain(ownCompany.id);
+    // An office of another company is unknown to such a publisher.
+    await expect(
+      t.app.services.notices.publish(
+        { title: '越界', content: '<p>x</p>', audience: 'office', officeId: 'office-other' },
+        'user-manager',
+        { all: false, companyId: 'office-company' },
+      ),
+    ).rejects.toMatchObject({ message: '接收机构不存在' });
   });
 
   it('stores sanitized HTML only, and checks the audience and the grant', async () => {

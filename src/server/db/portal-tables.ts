@@ -122,6 +122,8 @@ export interface McNoticeTable {
   audience_id: string | null;
   audience_name: ColumnType<string, string | undefined, string>;
   recipients: ColumnType<number, number | undefined, number>;
+  /** Null: every company; else the only company whose people the notice reaches. */
+  scope_company_id: Optional<string>;
   published_by: string | null;
   published_at: Timestamp;
 }

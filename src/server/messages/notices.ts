@@ -2,7 +2,8 @@
  * Notices (系统通知): published by an administrator to everyone, to an office (with its sub-offices) or to a role.
  * Publishing stores the sanitized notice and sends each member of the audience, as the audience is at that moment,
  * a 'notice' message that links to it. Reading is open to the audience as it is now (so a new member of the role
- * reads earlier notices too) and to those who may publish.
+ * reads earlier notices too), to its publisher and to publishers who see every company. A publisher whose data
+ * scope is their company (src/server/services/data-scope.ts) reaches, and is read by, that company's people only.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
@@ -12,6 +13,7 @@ import type { NoticeAttachment } from '../db/portal-tables.js';
 import type { Database } from '../db/tables.js';
 import { ApiError, fieldError } from '../http/api-error.js';
 import { chinaDateTime } from '../services/china-time.js';
+import { officeInScope, type DataScope } from '../services/data-scope.js';
 import { UPLOAD_NAME, FILE_URL_PREFIX } from '../services/uploads.js';
 import type { Messages } from './messages.js';
 import { plainText, sanitizeRichText } from './rich-text.js';
@@ -66,13 +68,24 @@ export class Notices {
     private readonly now: () => Date,
   ) {}
 
-  /** The users a notice to `audience` reaches now (enabled, not deleted). */
-  private members(trx: Kysely<Database>, audience: NoticeAudience, audienceId: string | null) {
+  /**
+   * The users a notice to `audience` reaches now (enabled, not deleted), within the publisher's data scope: a
+   * publisher who sees only their company reaches only its people, whatever the audience.
+   */
+  private members(trx: Kysely<Database>, audience: NoticeAudience, audienceId: string | null, scope: DataScope) {
     let query = trx
       .selectFrom('sys_user as u')
       .select('u.id')
       .where('u.del_flag', '=', '0')
       .where('u.login_flag', '=', '1');
+    if (!scope.all) {
+      const company = scope.companyId;
+      const inCompany = trx
+        .selectFrom('sys_office')
+        .select('id')
+        .where((eb) => eb.or([eb('id', '=', company), eb('parent_ids', 'like', `%,${company},%`)]));
+      query = query.where((eb) => eb.or([eb('u.company_id', '=', company), eb('u.office_id', 'in', inCompany)]));
+    }
     if (audience === 'office' && audienceId !== null) {
       const inOffice = trx
         .selectFrom('sys_office')
@@ -89,7 +102,11 @@ export class Notices {
     return query;
   }
 
-  async publish(input: NoticeInput, publisherId: string): Promise<{ id: string; recipients: number }> {
+  async publish(
+    input: NoticeInput,
+    publisherId: string,
+    scope: DataScope,
+  ): Promise<{ id: string; recipients: number }> {
     const content = sanitizeRichText(input.content);
     if (plainText(content).length === 0) throw fieldError('content', NoticeTexts.contentEmpty);
     const attachments = (input.attachments ?? []).map((url): NoticeAttachment => {
@@ -104,11 +121,12 @@ export class Notices {
       if (!input.officeId) throw fieldError('officeId', NoticeTexts.officeRequired);
       const office = await this.db
         .selectFrom('sys_office')
-        .select(['id', 'name'])
+        .select(['id', 'name', 'parent_ids'])
         .where('id', '=', input.officeId)
         .where('del_flag', '=', '0')
         .executeTakeFirst();
-      if (!office) throw fieldError('officeId', NoticeTexts.officeUnknown);
+      // An office outside the publisher's scope is as unknown to them as one that does not exist.
+      if (!office || !officeInScope(office, scope)) throw fieldError('officeId', NoticeTexts.officeUnknown);
       [audienceId, audienceName] = [office.id, office.name];
     }
     if (audience === 'role') {
@@ -124,7 +142,7 @@ export class Notices {
     }
     const id = randomUUID();
     const recipients = await this.db.transaction().execute(async (trx) => {
-      const userIds = (await this.members(trx, audience, audienceId).execute()).map((r) => r.id);
+      const userIds = (await this.members(trx, audience, audienceId, scope).execute()).map((r) => r.id);
       await trx
         .insertInto('mc_notice')
         .values({
@@ -136,6 +154,7 @@ export class Notices {
           audience_id: audienceId,
           audience_name: audienceName,
           recipients: userIds.length,
+          scope_company_id: scope.all ? null : scope.companyId,
           published_by: publisherId,
           published_at: this.now(),
         })
@@ -158,11 +177,11 @@ export class Notices {
   /** Notices the user may read (in the audience now, or everything for a publisher), newest first. */
   async page(
     userId: string,
-    mayPublish: boolean,
+    seeAll: boolean,
     query: { title?: string; pageNo: number; pageSize: number },
   ): Promise<{ total: number; dataList: NoticeRow[] }> {
     let base = this.db.selectFrom('mc_notice as n').leftJoin('sys_user as p', 'p.id', 'n.published_by');
-    if (!mayPublish) base = base.where(readableBy(userId));
+    if (!seeAll) base = base.where(readableBy(userId));
     if (query.title) base = base.where('n.title', 'ilike', `%${query.title.replace(/[\\%_]/g, '\\$&')}%`);
     const [count, rows] = await Promise.all([
       base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
@@ -197,14 +216,14 @@ export class Notices {
   }
 
   /** One notice for the user (-404 when they are not in its audience); reading it reads its message. */
-  async read(userId: string, mayPublish: boolean, id: string): Promise<NoticeDetail> {
+  async read(userId: string, seeAll: boolean, id: string): Promise<NoticeDetail> {
     let query = this.db
       .selectFrom('mc_notice as n')
       .leftJoin('sys_user as p', 'p.id', 'n.published_by')
       .selectAll('n')
       .select('p.name as publisher')
       .where('n.id', '=', id);
-    if (!mayPublish) query = query.where(readableBy(userId));
+    if (!seeAll) query = query.where(readableBy(userId));
     const row = await query.executeTakeFirst();
     if (!row) throw new ApiError(MsgCode.notFound, NoticeTexts.notFound);
     await this.messages.markNoticeRead(userId, id);
@@ -235,14 +254,18 @@ export class Notices {
   }
 }
 
-/** n.* is readable by the user: to all, to an office at or above theirs, or to a role they hold. */
+/** n.* is readable by the user: their own, to all, to an office at or above theirs, or to a role they hold. */
 function readableBy(userId: string) {
-  return sql<boolean>`(n.audience = 'all'
+  return sql<boolean>`(n.published_by = ${userId} or ((n.scope_company_id is null or exists (
+      select 1 from sys_user u left join sys_office o on o.id = u.office_id
+      where u.id = ${userId}
+        and (u.company_id = n.scope_company_id or u.office_id = n.scope_company_id
+             or o.parent_ids like '%,' || n.scope_company_id || ',%'))) and (n.audience = 'all'
     or (n.audience = 'office' and exists (
       select 1 from sys_user u left join sys_office o on o.id = u.office_id
       where u.id = ${userId}
         and (u.office_id = n.audience_id or u.company_id = n.audience_id
              or o.parent_ids like '%,' || n.audience_id || ',%')))
     or (n.audience = 'role' and exists (
-      select 1 from sys_user_role ur where ur.user_id = ${userId} and ur.role_id = n.audience_id)))`;
+      select 1 from sys_user_role ur where ur.user_id = ${userId} and ur.role_id = n.audience_id)))))`;
 }

@@ -21,6 +21,8 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('audience_id', 'text')
     .addColumn('audience_name', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('recipients', 'integer', (c) => c.notNull().defaultTo(0))
+    // The company a publisher who sees only their company addressed (null: every company).
+    .addColumn('scope_company_id', 'text')
     .addColumn('published_by', 'text', (c) => c.references('sys_user.id').onDelete('set null'))
     .addColumn('published_at', 'timestamptz', (c) => c.notNull())
     .execute();

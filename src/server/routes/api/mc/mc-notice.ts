@@ -16,6 +16,8 @@ import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
 import type { NoticeDetail, NoticeInput, NoticeRow } from '../../../messages/notices.js';
 import { requireAuth } from '../../../plugins/auth.js';
+import { requireGrants } from '../../../plugins/permissions.js';
+import { officeInScope } from '../../../services/data-scope.js';
 import { holdsAny } from '../../../services/permissions.js';
 import { security } from '../zhgd/portal-schemas.js';
 
@@ -40,8 +42,11 @@ const option = { type: 'object', required: ['id', 'name'], properties: { id: str
 const routes: FastifyPluginAsync = async (app) => {
   const { notices, forms, admin, db } = app.services;
 
-  const mayPublish = async (request: FastifyRequest) =>
-    holdsAny(await admin.permissions.of(requireAuth(request).view.user.id), [NOTICE_EDIT]);
+  /** Whether the caller reads every notice: a publisher who sees every company. */
+  const seesAll = async (request: FastifyRequest) => {
+    const grants = await admin.permissions.of(requireAuth(request).view.user.id);
+    return holdsAny(grants, [NOTICE_EDIT]) && grants.scope.all;
+  };
 
   app.get<{ Querystring: { pageNo: number; pageSize: number; title?: string } }>(
     '/list',
@@ -58,7 +63,7 @@ const routes: FastifyPluginAsync = async (app) => {
     },
     async (request): Promise<Envelope<{ dataList: NoticeRow[]; total: number; pageNo: number; pageSize: number }>> => {
       const { pageNo, pageSize, title } = request.query;
-      const page = await notices.page(requireAuth(request).view.user.id, await mayPublish(request), {
+      const page = await notices.page(requireAuth(request).view.user.id, await seesAll(request), {
         pageNo,
         pageSize,
         title,
@@ -87,18 +92,23 @@ const routes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (): Promise<Envelope<{ offices: { id: string; name: string }[]; roles: { id: string; name: string }[] }>> => {
+    async (
+      request,
+    ): Promise<Envelope<{ offices: { id: string; name: string }[]; roles: { id: string; name: string }[] }>> => {
+      const scope = requireGrants(request).scope;
       const [offices, roles] = await Promise.all([
         db
           .selectFrom('sys_office')
-          .select(['id', 'name'])
+          .select(['id', 'name', 'parent_ids'])
           .where('del_flag', '=', '0')
           .orderBy('parent_ids')
           .orderBy('name')
           .execute(),
         db.selectFrom('sys_role').select(['id', 'name']).where('del_flag', '=', '0').orderBy('name').execute(),
       ]);
-      return ok('', { offices, roles });
+      // Offices of the caller's data scope only; a role's members are cut to that scope when the notice goes out.
+      const visible = offices.filter((office) => officeInScope(office, scope)).map(({ id, name }) => ({ id, name }));
+      return ok('', { offices: visible, roles });
     },
   );
 
@@ -128,7 +138,7 @@ const routes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request): Promise<Envelope<NoticeDetail>> =>
-      ok('', await notices.read(requireAuth(request).view.user.id, await mayPublish(request), request.params.id)),
+      ok('', await notices.read(requireAuth(request).view.user.id, await seesAll(request), request.params.id)),
   );
 
   app.post<{ Body: NoticeInput }>(
@@ -156,7 +166,11 @@ const routes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request): Promise<Envelope<{ id: string; recipients: number }>> => {
-      const published = await notices.publish(request.body, requireAuth(request).view.user.id);
+      const published = await notices.publish(
+        request.body,
+        requireAuth(request).view.user.id,
+        requireGrants(request).scope,
+      );
       return ok(`发布成功，已通知${published.recipients}人`, published);
     },
   );
