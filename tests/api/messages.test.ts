@@ -296,6 +296,13 @@ describe('event stream across instances', () => {
     expect(stream.status).toBe(200);
     stream.close();
     expect(json(await other.inject({ method: 'GET', url: `/api/events?ticket=${ticket}` })).msgCode).toBe(-401);
+
+    // A ticket of a session that has ended since opens nothing.
+    const session = await loginTokens(t.app, DEMO.staff.username, DEMO.staff.password);
+    const caller = callerWith(t.app, session.access_token);
+    const late = (await caller.post<{ ticket: string }>('/api/events/ticket')).data!.ticket;
+    expect((await caller.post('/api/logout', { refreshToken: session.refresh_token })).msgCode).toBe(0);
+    expect(json(await other.inject({ method: 'GET', url: `/api/events?ticket=${late}` })).msgCode).toBe(-401);
   });
 
   it('an event written on one instance reaches a stream open on another, exactly once', async () => {

@@ -131,6 +131,7 @@ export interface McNoticeTable {
 export interface EventTicketTable {
   ticket_hash: string;
   user_id: string;
+  session_id: string;
   expires_at: Timestamp;
 }
 

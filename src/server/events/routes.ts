@@ -5,7 +5,8 @@
  *                            HEARTBEAT_MS keeps proxies from closing an idle stream. A missing, used, expired or
  *                            unknown ticket, or a user disabled since: the JSON envelope -401 (EventSource gives up,
  *                            the page asks for a new ticket).
- * The stream ends when the page goes (the socket closes) or the app closes (so closing never waits on it).
+ * The stream ends when the page goes (the socket closes), when the session that asked for it ends (logout, a
+ * disabled user; checked at each heartbeat) or when the app closes (so closing never waits on it).
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { MsgCode, type Envelope } from '../../shared/envelope.js';
@@ -22,7 +23,7 @@ const RETRY_MS = 3000;
 const security = [{ accessToken: [] }];
 
 const routes: FastifyPluginAsync = async (app) => {
-  const { events, eventTickets, users } = app.services;
+  const { events, eventTickets, users, sessions } = app.services;
   const ends = new Set<() => void>();
 
   app.addHook('onReady', async () => events.start());
@@ -53,8 +54,10 @@ const routes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request): Promise<Envelope<{ ticket: string; expiresInMs: number }>> =>
-      ok('', await eventTickets.issue(requireAuth(request).view.user.id)),
+    async (request): Promise<Envelope<{ ticket: string; expiresInMs: number }>> => {
+      const { view, claims } = requireAuth(request);
+      return ok('', await eventTickets.issue(view.user.id, claims.sid));
+    },
   );
 
   app.get<{ Querystring: { ticket?: string } }>(
@@ -74,14 +77,20 @@ const routes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.query.ticket ? await eventTickets.redeem(request.query.ticket) : undefined;
-      const view = userId ? await users.view(userId) : undefined;
-      if (!view?.enabled) throw new ApiError(MsgCode.notLoggedIn, Messages.notLoggedIn);
-      openStream(reply, view.user.id);
+      const holder = request.query.ticket ? await eventTickets.redeem(request.query.ticket) : undefined;
+      if (!holder || !(await stillValid(holder))) throw new ApiError(MsgCode.notLoggedIn, Messages.notLoggedIn);
+      openStream(reply, holder);
     },
   );
 
-  function openStream(reply: FastifyReply, userId: string): void {
+  /** Whether the session that asked for the stream is still live and its user still enabled. */
+  async function stillValid(holder: { userId: string; sessionId: string }): Promise<boolean> {
+    const [active, view] = await Promise.all([sessions.isActive(holder.sessionId), users.view(holder.userId)]);
+    return active && view?.enabled === true;
+  }
+
+  function openStream(reply: FastifyReply, holder: { userId: string; sessionId: string }): void {
+    const { userId } = holder;
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -101,7 +110,16 @@ const routes: FastifyPluginAsync = async (app) => {
       },
     };
     const detach = events.attach(stream);
-    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+    // Each heartbeat also checks the session: a stream outlives its logout by at most one interval.
+    const ping = (valid: boolean): void => {
+      if (!ends.has(end)) return;
+      if (valid) raw.write(': ping\n\n');
+      else end();
+    };
+    const heartbeat = setInterval(() => {
+      // A failed check (the database away for a moment) keeps the stream: the next beat checks again.
+      stillValid(holder).then(ping, () => ping(true));
+    }, HEARTBEAT_MS);
     heartbeat.unref();
     const end = () => {
       if (!ends.delete(end)) return;

@@ -17,27 +17,32 @@ export class EventTickets {
     private readonly now: () => Date,
   ) {}
 
-  async issue(userId: string): Promise<{ ticket: string; expiresInMs: number }> {
+  async issue(userId: string, sessionId: string): Promise<{ ticket: string; expiresInMs: number }> {
     const ticket = randomBytes(32).toString('base64url');
     const now = this.now();
     // Expired tickets of anyone go with each issue: the table stays as small as the tickets in flight.
     await this.db.deleteFrom('event_ticket').where('expires_at', '<', now).execute();
     await this.db
       .insertInto('event_ticket')
-      .values({ ticket_hash: hashOf(ticket), user_id: userId, expires_at: new Date(now.getTime() + TICKET_TTL_MS) })
+      .values({
+        ticket_hash: hashOf(ticket),
+        user_id: userId,
+        session_id: sessionId,
+        expires_at: new Date(now.getTime() + TICKET_TTL_MS),
+      })
       .execute();
     return { ticket, expiresInMs: TICKET_TTL_MS };
   }
 
-  /** The user of a valid ticket, which is used up by this call (a second use finds nothing); else undefined. */
-  async redeem(ticket: string): Promise<string | undefined> {
+  /** The user and session of a valid ticket, used up by this call (a second use finds nothing); else undefined. */
+  async redeem(ticket: string): Promise<{ userId: string; sessionId: string } | undefined> {
     if (!TICKET_PATTERN.test(ticket)) return undefined;
     const row = await this.db
       .deleteFrom('event_ticket')
       .where('ticket_hash', '=', hashOf(ticket))
       .where('expires_at', '>', this.now())
-      .returning('user_id')
+      .returning(['user_id', 'session_id'])
       .executeTakeFirst();
-    return row?.user_id;
+    return row && { userId: row.user_id, sessionId: row.session_id };
   }
 }

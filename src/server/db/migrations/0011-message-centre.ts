@@ -51,6 +51,8 @@ export async function up(db: AnyDb): Promise<void> {
     // SHA-256 of the ticket, hex: the ticket itself is never stored.
     .addColumn('ticket_hash', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('sys_user.id').onDelete('cascade'))
+    // The login session that asked: the stream ends when it does (logout, password change, disabled user).
+    .addColumn('session_id', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('event_ticket_expires_idx').on('event_ticket').column('expires_at').execute();
