@@ -35,12 +35,22 @@ export interface Permissions {
   has(permission: string): boolean;
 }
 
+/**
+ * The page's server-sent events (GET /api/events): `subscribe` calls `handler` with each event's data of `type`
+ * ('message', 'message.read', ...; 'stream.open' when the stream opens again) until the returned function is called.
+ */
+export interface EventSubscriber {
+  subscribe(type: string, handler: (data: unknown) => void): () => void;
+}
+
 export interface EngineSeams {
   transport: Transport;
   notify: Notifier;
   encryptor: FieldEncryptor;
   /** Absent: everything is shown (the server still refuses what is not allowed). */
   permissions?: Permissions;
+  /** Absent: nothing is pushed (lists refresh when the user acts). */
+  events?: EventSubscriber;
 }
 
 const SeamsContext = createContext<EngineSeams | null>(null);

@@ -99,6 +99,8 @@ export interface WizardSchemaFile {
 /** A dialog a CRUD page opens: a form, the call that loads the row (edit) and the call that saves. */
 export interface CrudDialogAction {
   title?: string;
+  /** The text of the create button (default 新增). */
+  label?: string;
   form: string;
   width?: number;
   load?: ApiDescriptor;
@@ -131,11 +133,28 @@ export interface CrudColumn {
   width?: number;
   /** Shown only when the window is at least this wide (px). */
   hideBelow?: number;
-  format?: 'text' | 'datetime' | 'date' | 'yesno' | 'map' | 'image' | 'list';
+  format?: 'text' | 'datetime' | 'date' | 'yesno' | 'map' | 'image' | 'list' | 'html';
   map?: Record<string, string>;
   listField?: string;
   /** Red when the row's numeric `field` is at most `max`, or (no `max`) when the row's `field` is true. */
   warn?: { field: string; max?: number };
+  /** The cell is a link: makes `call` with the row, then opens the row's path in `linkField` or its detail page. */
+  open?: { linkField?: string; detail?: boolean; call?: ApiDescriptor };
+  /** Bold on rows where the condition holds (an unread message). */
+  emphasis?: RowCondition;
+}
+
+/** Holds for a row whose `field` equals `equals`. */
+export interface RowCondition {
+  field: string;
+  equals: unknown;
+}
+
+/** A call a button makes without a dialog (mark read); the row fills the URL's {id} and the params. */
+export interface CrudCall {
+  api: ApiDescriptor;
+  confirm?: string;
+  successMessage?: string;
 }
 
 /** `schemas/pages/<id>.json`: an administration page, all of it data (schemas/meta/crud.json). */
@@ -157,13 +176,25 @@ export interface CrudPageFile {
     params?: Record<string, unknown>;
     tree?: boolean;
     childrenField?: string;
+    /** Server-sent events after which the list is read again. */
+    refreshOn?: string[];
   };
   columns: CrudColumn[];
   tree?: { title?: string; api: ApiDescriptor; param: string; label?: string; key?: string; children?: string };
   create?: CrudDialogAction;
   edit?: CrudDialogAction;
   delete?: { api: ApiDescriptor; confirm?: string; permission?: string; rowFlag?: string };
-  rowActions?: { label: string; dialog?: CrudDialogAction; permission?: string; rowFlag?: string }[];
+  rowActions?: {
+    label: string;
+    dialog?: CrudDialogAction;
+    call?: CrudCall;
+    /** Offered only on rows where this holds. */
+    when?: RowCondition;
+    permission?: string;
+    rowFlag?: string;
+  }[];
+  /** Toolbar buttons that make a call for the whole list (全部已读). */
+  toolbarActions?: { label: string; call: CrudCall; permission?: string }[];
   /** A row opens its record's `detail` page, routed below the list (`<list path>/<row key>`). */
   detail?: { page: string; label?: string };
   /** Excel export of what the list shows, every page of it (GET /api/system/export/{id}). */
@@ -223,6 +254,8 @@ export interface DashboardPanel {
   max?: number;
   /** A gauge's unit, or a chart's value unit in tooltips. */
   unit?: string;
+  /** Server-sent events after which the panel reads its data again. */
+  refreshOn?: string[];
   /** Parameters of the panel's call the user chooses above it (a chart's range, which metric it shows). */
   choices?: PanelChoice[];
 }

@@ -6,7 +6,7 @@ import { pickPath } from './path.js';
 
 export interface TextColumn {
   field: string;
-  format?: 'text' | 'datetime' | 'date' | 'yesno' | 'map' | 'image' | 'list';
+  format?: 'text' | 'datetime' | 'date' | 'yesno' | 'map' | 'image' | 'list' | 'html';
   map?: Record<string, string>;
   listField?: string;
 }
@@ -42,6 +42,9 @@ export function cellText(column: TextColumn, row: Record<string, unknown>, timeZ
       return formatDate(value, true, timeZone);
     case 'date':
       return formatDate(value, false, timeZone);
+    case 'html':
+      // The text of server-sanitized HTML (a notice's body), for exports and plain cells.
+      return typeof value === 'string' ? value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : '';
     case 'yesno':
       return value === '1' || value === true || value === 1 ? '是' : '否';
     case 'map':

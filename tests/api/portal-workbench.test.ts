@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateLaborers, loadPortalDemoSeed, seedPortalDemo } from '../../src/server/seed/portal-demo.js';
-import type { MessageList } from '../../src/server/services/messages.js';
+import type { MessageList } from '../../src/server/messages/messages.js';
 import type { ApprovalSummary, ProcessTaskRow } from '../../src/server/services/process.js';
 import type { DeviceWarningRow, GanttRow } from '../../src/server/services/site-data.js';
 import type { ContractFigures, ProjectStatistics } from '../../src/server/services/workbench.js';
@@ -248,7 +248,15 @@ describe('messages', () => {
       projectName: PROJECTS.binjiang.name,
     });
     expect(body.msgCode).toBe(0);
-    expect(body.data).toMatchObject({ total: 8, unread: 4 });
+    // 8 of the workbench's first rows, the urge, carbon copy and hazard warning, and the staff's training notice.
+    expect(body.data).toMatchObject({
+      total: 12,
+      unread: 7,
+      unreadTasks: 1,
+      unreadUrges: 1,
+      unreadWarnings: 2,
+      unreadNotices: 3,
+    });
     expect(body.data!.rows[0]).toMatchObject({
       title: '关于开展冬季安全生产大检查的通知',
       category: '1',
@@ -262,17 +270,17 @@ describe('messages', () => {
     expect(unread.data!.rows.every((r) => r.readFlag === '0')).toBe(true);
 
     const total = await staff.get<number>('/api/MC/McMessageUser/v1.0/personalTotal');
-    expect(total).toEqual({ msgCode: 0, errMsg: '', data: 4 });
+    expect(total).toEqual({ msgCode: 0, errMsg: '', data: 7 });
     expect(await staff.post('/api/MC/McMessageUser/v1.0/read', { id: unread.data!.rows[0].id })).toMatchObject({
       msgCode: 0,
     });
-    expect((await staff.get<number>('/api/MC/McMessageUser/v1.0/personalTotal')).data).toBe(3);
+    expect((await staff.get<number>('/api/MC/McMessageUser/v1.0/personalTotal')).data).toBe(6);
     // Someone else's message is not found for the staff.
     expect(await staff.post('/api/MC/McMessageUser/v1.0/read', { id: 'msg-admin-01' })).toEqual({
       msgCode: -404,
       errMsg: '消息不存在',
     });
-    expect((await admin.get<number>('/api/MC/McMessageUser/v1.0/personalTotal')).data).toBe(4);
+    expect((await admin.get<number>('/api/MC/McMessageUser/v1.0/personalTotal')).data).toBe(6);
   });
 
   it('validates and needs a login', async () => {
@@ -368,6 +376,7 @@ describe('portal demo seed', () => {
       'project_profile',
       'laborer',
       'project_contract',
+      'mc_notice',
       'portal_message',
       'process_task',
       'device_warning',

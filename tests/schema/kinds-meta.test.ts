@@ -59,6 +59,7 @@ const crud: Members<CrudPageFile> = {
   detail: true,
   export: true,
   import: true,
+  toolbarActions: true,
 };
 const crudColumn: Members<CrudColumn> = {
   field: true,
@@ -69,6 +70,8 @@ const crudColumn: Members<CrudColumn> = {
   listField: true,
   hideBelow: true,
   warn: true,
+  open: true,
+  emphasis: true,
 };
 const crudList: Members<CrudPageFile['list']> = {
   api: true,
@@ -80,6 +83,7 @@ const crudList: Members<CrudPageFile['list']> = {
   params: true,
   tree: true,
   childrenField: true,
+  refreshOn: true,
 };
 const dashboard: Members<DashboardPageFile> = {
   kind: true,
@@ -112,6 +116,7 @@ const panel: Members<DashboardPanel> = {
   max: true,
   unit: true,
   choices: true,
+  refreshOn: true,
 };
 const panelItem: Members<DashboardItem> = {
   field: true,

@@ -60,6 +60,12 @@ describe('schemas:check', () => {
       (form: Record<string, any>) => (form.clearOnFailure = ['captcha']),
       '/clearOnFailure/0',
     ],
+    [
+      'a showWhen naming a field that does not exist',
+      (form: Record<string, any>) =>
+        (form.uiSchema.password['ui:options'] = { showWhen: { field: 'usernme', equals: 'x' } }),
+      '/uiSchema/password/ui:options/showWhen/field',
+    ],
   ])('reports %s with its pointer', (_name, edit, pointer) => {
     const faults = checkSchemaTree(brokenCopy('forms/login.json', edit));
     expect(faults.map((fault) => fault.pointer)).toContain(pointer);

@@ -1,11 +1,12 @@
 /**
- * The 54px header (spec section 2): company logo and name, the project selector, the portal icon, the disabled
- * message/support/settings icons, the service search (not open yet) and the user menu.
+ * The 54px header (spec section 2): company logo and name, the project selector, the portal icon, the message bell
+ * with the unread count (live through the event stream), the disabled support/settings icons, the service search
+ * (not open yet) and the user menu.
  */
 import { Button, Input, Popover } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Popover/style/css.js';
 import '@arco-design/web-react/es/Input/style/css.js';
-import { IconCustomerService, IconHome, IconNotification, IconSettings } from '@arco-design/web-react/icon';
+import { IconCustomerService, IconHome, IconSettings } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSeams } from '../../engine/seams';
@@ -13,6 +14,7 @@ import { GATEWAY_PATH } from '../guard/route-guard';
 import { logout } from '../session/logout';
 import { readStored } from '../session/storage';
 import { ProjectSelector } from '../projects/ProjectSelector';
+import { MessageBell } from './MessageBell';
 import { shortUserName } from './names';
 import { useSiteName } from '../shell/base-config';
 
@@ -48,7 +50,7 @@ export function PortalHeader({
       />
       <div className="root-header-actions">
         <Button type="text" icon={<IconHome />} aria-label="门户" title="门户" onClick={() => navigate(GATEWAY_PATH)} />
-        <Button type="text" icon={<IconNotification />} aria-label="消息" title="消息" disabled />
+        <MessageBell />
         <Button type="text" icon={<IconCustomerService />} aria-label="客服" title="客服" disabled />
         <Button type="text" icon={<IconSettings />} aria-label="设置" title="设置" disabled />
         <Popover

@@ -1,10 +1,14 @@
-/** The app's implementation of the engine's seams: the one HTTP client, toasts, field encryption, permissions. */
+/**
+ * The app's implementation of the engine's seams: the one HTTP client, toasts, field encryption, permissions, the
+ * page's event stream.
+ */
 import type { EngineSeams } from '../../engine/seams';
 import { createHttpClient } from '../http/client';
 import { clearEverything, readStored, removeStored, writeStored } from '../session/storage';
 import { createEncryptor } from '../session/encryptor';
 import { LOGIN_PATH } from '../guard/route-guard';
 import { showToast } from './toast';
+import { createEventStream } from '../events/event-stream';
 
 export const BASENAME = '/app';
 
@@ -42,4 +46,6 @@ const permissions: EngineSeams['permissions'] = {
   has: (permission) => (readStored('permissions') ?? []).includes(permission),
 };
 
-export const seams: EngineSeams = { transport, notify, encryptor: createEncryptor(transport), permissions };
+const events = createEventStream({ transport, loggedIn: () => Boolean(readStored('tokenInfo')?.access_token) });
+
+export const seams: EngineSeams = { transport, notify, encryptor: createEncryptor(transport), permissions, events };

@@ -126,6 +126,11 @@ function uiSchemaFaults(file: string, uiSchema: JsonObject, schema: JsonObject, 
       });
     }
     if (key.startsWith('ui:')) continue;
+    // `showWhen` names a field beside this one, whose value decides whether this one is shown.
+    const showWhen = isObject(value) && isObject(value['ui:options']) ? value['ui:options'].showWhen : undefined;
+    if (isObject(showWhen) && typeof showWhen.field === 'string' && !(showWhen.field in properties)) {
+      faults.push({ file, pointer: `${at}/ui:options/showWhen/field`, message: `字段 "${showWhen.field}" 不存在` });
+    }
     const child = properties[key];
     if (!isObject(child)) {
       faults.push({ file, pointer: at, message: `uiSchema 配置了不存在的字段 "${key}"` });

@@ -172,9 +172,17 @@ function LoadedSchemaForm({
     [seams, templateContext],
   );
   const invalidList = useMemo(() => [...invalid].sort(), [invalid]);
+  const hidden = hiddenFields(file.uiSchema, formData).join(',');
   const formContext = useMemo<FormWidgetContext>(
-    () => ({ ...widgetServices, submitFailures, submitting, secondaryAction, invalidFields: invalidList }),
-    [widgetServices, submitFailures, submitting, secondaryAction, invalidList],
+    () => ({
+      ...widgetServices,
+      submitFailures,
+      submitting,
+      secondaryAction,
+      invalidFields: invalidList,
+      hiddenFields: hidden ? hidden.split(',').map((field) => `${file.id}_${field}`) : [],
+    }),
+    [widgetServices, submitFailures, submitting, secondaryAction, invalidList, hidden, file.id],
   );
 
   // The form file says which of its fields travel encrypted, whichever call sends them (an edit dialog's PUT).
@@ -238,4 +246,18 @@ function LoadedSchemaForm({
       />
     </div>
   );
+}
+
+/**
+ * The top-level fields whose `ui:options.showWhen` ({field, equals}) does not hold for the current values: a
+ * notice's 接收角色 shows only when 接收范围 is 指定角色. They stay in the form (their values are kept), unseen.
+ */
+function hiddenFields(uiSchema: Record<string, unknown> | undefined, values: Record<string, unknown>): string[] {
+  const hidden: string[] = [];
+  for (const [field, ui] of Object.entries(uiSchema ?? {})) {
+    const options = (ui as { 'ui:options'?: { showWhen?: { field: string; equals: unknown } } } | null)?.['ui:options'];
+    const when = options?.showWhen;
+    if (when && values[when.field] !== when.equals) hidden.push(field);
+  }
+  return hidden.sort();
 }

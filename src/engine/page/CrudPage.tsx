@@ -1,7 +1,8 @@
 /**
  * Renders a CRUD page file (schemas/pages/<id>.json): an optional tree that filters, the search form, the
- * toolbar (新增, 导入, 下载模板), the table with pagination and row actions, the create/edit dialogs and delete
- * with confirmation. What the user may not do is not shown (the server refuses it anyway).
+ * toolbar (新增, 导入, 下载模板, calls such as 全部已读), the table with pagination and row actions (dialogs or
+ * calls), cells that open their row's page, the create/edit dialogs and delete with confirmation; a list that
+ * names server-sent events is read again when they arrive. What the user may not do is not shown (the server refuses it anyway).
  */
 import { Button, Empty, Pagination, Popconfirm, Table, type TableColumnProps } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Table/style/css.js';
@@ -9,7 +10,7 @@ import '@arco-design/web-react/es/Pagination/style/css.js';
 import '@arco-design/web-react/es/Popconfirm/style/css.js';
 import '@arco-design/web-react/es/Empty/style/css.js';
 import '@arco-design/web-react/es/Button/style/css.js';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { pickPath } from '../api';
 import { runAction } from '../actions';
 import { LoadFailure } from '../feedback';
@@ -17,8 +18,9 @@ import { SchemaForm } from '../form/SchemaForm';
 import type { OpenLink, PageRendererProps } from '../renderers';
 import { useSeams } from '../seams';
 import type { TemplateContext } from '../template';
-import type { CrudDialogAction, CrudPageFile } from '../types';
+import type { CrudCall, CrudColumn, CrudDialogAction, CrudPageFile, RowCondition } from '../types';
 import { useApi, useInvalidateApi } from '../use-api';
+import { useEvents } from '../use-events';
 import { isPaged, listFilters, listParams } from './crud-list';
 import { cellValue } from './cell-format';
 import { CrudDialog } from './CrudDialog';
@@ -63,6 +65,7 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
   const refreshAll = useInvalidateApi(file.list.api);
   const rows = ((file.list.rows ? pickPath(data, file.list.rows) : data) ?? []) as Row[];
   const total = paged ? Number(pickPath(data, file.list.total as string) ?? 0) : rows.length;
+  useEvents(file.list.refreshOn, () => void mutate());
 
   if (!can(file.permission)) {
     return <Empty className="crud-denied" description="您没有访问该页面的权限" />;
@@ -81,6 +84,55 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
 
   // A row the server marks with `<rowFlag>: false` (a role the user may not change) offers that action not.
   const offered = (row: Row, rowFlag?: string) => !rowFlag || row[rowFlag] !== false;
+  const holds = (row: Row, condition?: RowCondition) =>
+    !condition || pickPath(row, condition.field) === condition.equals;
+
+  /** A call without a dialog (标为已读, 全部已读): the list is read again afterwards. */
+  const call = async (action: CrudCall, row: Row) => {
+    try {
+      await runAction(seams, { api: action.api, successMessage: action.successMessage }, row);
+      await refreshAll();
+    } catch {
+      // the HTTP client has shown why
+    }
+  };
+
+  /** A cell that opens its row: the column's call first (marks the message read), then the row's page. */
+  const openRow = async (column: CrudColumn, row: Row) => {
+    const how = column.open;
+    if (!how) return;
+    if (how.call) {
+      try {
+        await runAction(seams, { api: how.call }, row);
+      } catch {
+        return;
+      }
+      void refreshAll();
+    }
+    const path = how.linkField ? pickPath(row, how.linkField) : undefined;
+    if (typeof path === 'string' && path.startsWith('/')) open({ path });
+    else if (how.detail) open({ child: String(row[rowKey]) });
+  };
+
+  const cell = (column: CrudColumn, row: Row) => {
+    const value = cellValue(column, row);
+    const shown = column.emphasis && holds(row, column.emphasis) ? <strong>{value}</strong> : value;
+    if (!column.open) return shown;
+    return (
+      <button type="button" className="crud-cell-link" onClick={() => void openRow(column, row)}>
+        {shown}
+      </button>
+    );
+  };
+
+  const withConfirm = (action: CrudCall, button: ReactElement, onOk: () => Promise<void>) =>
+    action.confirm ? (
+      <Popconfirm title={action.confirm} okText="确定" cancelText="取消" onOk={onOk}>
+        {button}
+      </Popconfirm>
+    ) : (
+      <span onClick={() => void onOk()}>{button}</span>
+    );
 
   const rowActions = (row: Row) => (
     <span className="crud-row-actions">
@@ -97,18 +149,33 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
       {file.rowActions
         ?.filter(
           (action) =>
-            action.dialog && can(action.permission ?? action.dialog.permission) && offered(row, action.rowFlag),
+            (action.dialog || action.call) &&
+            can(action.permission ?? action.dialog?.permission) &&
+            offered(row, action.rowFlag) &&
+            holds(row, action.when),
         )
-        .map((action) => (
-          <Button
-            key={action.label}
-            type="text"
-            size="small"
-            onClick={() => setDialog({ action: action.dialog!, context: row })}
-          >
-            {action.label}
-          </Button>
-        ))}
+        .map((action) =>
+          action.dialog ? (
+            <Button
+              key={action.label}
+              type="text"
+              size="small"
+              onClick={() => setDialog({ action: action.dialog!, context: row })}
+            >
+              {action.label}
+            </Button>
+          ) : (
+            <span key={action.label}>
+              {withConfirm(
+                action.call!,
+                <Button type="text" size="small">
+                  {action.label}
+                </Button>,
+                () => call(action.call!, row),
+              )}
+            </span>
+          ),
+        )}
       {file.delete && can(file.delete.permission) && offered(row, file.delete.rowFlag) && (
         <Popconfirm
           title={file.delete.confirm ?? '确定删除这条记录吗？删除后不可恢复。'}
@@ -140,7 +207,7 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
         dataIndex: column.field,
         width: column.width,
         ellipsis: true,
-        render: (_value: unknown, row: Row) => cellValue(column, row),
+        render: (_value: unknown, row: Row) => cell(column, row),
       })),
     // Pinned right: on a narrow screen the wide tables scroll sideways, the actions stay in view.
     ...(hasRowActions
@@ -191,9 +258,16 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
                 type="primary"
                 onClick={() => setDialog({ action: file.create!, context: node ? { $tree: node.raw } : {} })}
               >
-                新增
+                {file.create.label ?? '新增'}
               </Button>
             )}
+            {file.toolbarActions
+              ?.filter((action) => can(action.permission))
+              .map((action) => (
+                <span key={action.label}>
+                  {withConfirm(action.call, <Button>{action.label}</Button>, () => call(action.call, {}))}
+                </span>
+              ))}
             {file.import && can(file.import.permission) && (
               <CrudImport config={file.import} onImported={() => void refreshAll()} />
             )}

@@ -16,6 +16,7 @@ import { panelRenderer, type OpenLink, type PageRendererProps } from '../rendere
 import { renderTemplate, type TemplateContext } from '../template';
 import type { DashboardPageFile, DashboardPanel, PanelChoice } from '../types';
 import { useApi } from '../use-api';
+import { useEvents } from '../use-events';
 import { SchemaForm } from '../form/SchemaForm';
 import {
   initialChoices,
@@ -159,6 +160,7 @@ function rowsOf(value: unknown): Record<string, unknown>[] {
 function PanelBody({ file, panel, context, open, chosen }: PanelProps & { chosen: PanelChosen }) {
   const call = panelCall(panel, context, chosen);
   const { data: result, error, isLoading, mutate } = useApi<unknown>(call?.api ?? null, call?.params);
+  useEvents(call ? panel.refreshOn : undefined, () => void mutate());
   const unmet = unmetRequirements(panel, context);
   if (unmet.length > 0) {
     return <p className="dashboard-empty">{requirementText(file, unmet[0], 'panel')}</p>;

@@ -10,6 +10,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { recordNotificationSource } from './notifications.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './tables.js';
 
@@ -39,22 +40,33 @@ export function createDatabase(target: DatabaseTarget): Db {
       // An idle connection that the server closes (restart, administrator command) must not take the process
       // down: the pool drops that client and opens a new one on the next query.
       pool.on('error', (error) => process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`));
-      return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+      recordNotificationSource(db, { kind: 'postgres', url: target.url });
+      return db;
     }
-    case 'memory':
-      return new Kysely<Database>({
-        dialect: new PGliteDialect({ pglite: () => new PGlite({ postgresqlconf: PGLITE_CONF }) }),
+    case 'memory': {
+      let opened: PGlite | undefined;
+      const db = new Kysely<Database>({
+        dialect: new PGliteDialect({ pglite: () => (opened = new PGlite({ postgresqlconf: PGLITE_CONF })) }),
       });
+      recordNotificationSource(db, { kind: 'pglite', pglite: () => opened });
+      return db;
+    }
     case 'pglite': {
       mkdirSync(target.dataDir, { recursive: true });
       // Taken when the database is first used (a database never used is never closed by Kysely): the first query
       // throws DataDirLockedError while another live process has this directory open.
       let lock: DataDirLock | undefined;
+      let opened: PGlite | undefined;
       const open = (): PGlite => {
         lock = lockDataDir(target.dataDir);
-        return new PGlite(target.dataDir, { postgresqlconf: PGLITE_CONF });
+        return (opened = new PGlite(target.dataDir, { postgresqlconf: PGLITE_CONF }));
       };
-      return new Kysely<Database>({ dialect: new PGliteDialect({ pglite: open, onDestroy: () => lock?.release() }) });
+      const db = new Kysely<Database>({
+        dialect: new PGliteDialect({ pglite: open, onDestroy: () => lock?.release() }),
+      });
+      recordNotificationSource(db, { kind: 'pglite', pglite: () => opened });
+      return db;
     }
   }
 }

@@ -100,6 +100,39 @@ export interface PortalMessageTable {
   content: string;
   sent_at: Timestamp;
   read_at: NullableTimestamp;
+  /** What the message is about (messages/kinds.ts); added by migration 0011. */
+  kind: ColumnType<string, string | undefined, string>;
+  /** The in-app path the message opens ('/constructionSafety/hazard/<id>'), or null. */
+  link: Optional<string>;
+  /** The notice a 'notice' message announces. */
+  notice_id: Optional<string>;
+}
+
+export interface NoticeAttachment {
+  url: string;
+  name: string;
+}
+
+export interface McNoticeTable {
+  id: string;
+  title: string;
+  content_html: string;
+  attachments: ColumnType<NoticeAttachment[], string, string>;
+  audience: 'all' | 'office' | 'role';
+  audience_id: string | null;
+  audience_name: ColumnType<string, string | undefined, string>;
+  recipients: ColumnType<number, number | undefined, number>;
+  /** Null: every company; else the only company whose people the notice reaches. */
+  scope_company_id: Optional<string>;
+  published_by: string | null;
+  published_at: Timestamp;
+}
+
+export interface EventTicketTable {
+  ticket_hash: string;
+  user_id: string;
+  session_id: string;
+  expires_at: Timestamp;
 }
 
 export type ProcessTaskKind = 'todo' | 'copy' | 'finished';
@@ -155,6 +188,8 @@ export interface PortalTables {
   laborer: LaborerTable;
   project_contract: ProjectContractTable;
   portal_message: PortalMessageTable;
+  mc_notice: McNoticeTable;
+  event_ticket: EventTicketTable;
   process_task: ProcessTaskTable;
   device_warning: DeviceWarningTable;
   gantt_task: GanttTaskTable;

@@ -53,6 +53,8 @@ export default globalPlugin<{ version: string }>('swagger', async (app, options)
         { name: 'system', description: 'System administration and dictionaries' },
         { name: 'register', description: 'Personal and company registration, forgotten password, ID numbers' },
         { name: 'ai', description: 'Hand-over to the AI drawing library' },
+        { name: 'messages', description: 'Message centre: my messages, notices' },
+        { name: 'events', description: 'Server-sent events (one stream per open page)' },
       ],
     },
   });

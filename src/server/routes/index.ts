@@ -29,6 +29,8 @@ import roleMenuList from './api/zhgd/menu/role-menu-list.js';
 import devWarnData from './api/device/base/v1.0/dev-warn-data.js';
 import companyTree from './api/device/base/v2.0/company-tree.js';
 import mcMessageUser from './api/mc/mc-message-user.js';
+import mcNotice from './api/mc/mc-notice.js';
+import events from '../events/routes.js';
 import provideLdfWeather from './api/provide-ldf/weather.js';
 import smartGantt from './api/smart/gantt.js';
 import userTheme from './api/user-theme/user-theme.js';
@@ -97,6 +99,8 @@ const routeModules: [prefix: string, plugin: FastifyPluginAsync][] = [
   ['/workflow/process', workflowProcess],
   ['/api/smart/subitem01/v1.0', smartGantt],
   ['/api/MC/McMessageUser/v1.0', mcMessageUser],
+  ['/api/MC/McNotice/v1.0', mcNotice],
+  ['/api/events', events],
   ['/api/userTheme/v1.0', userTheme],
   ['', microVersions],
   // System administration (issue 5).

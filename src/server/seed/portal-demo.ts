@@ -11,6 +11,8 @@ import type { Db } from '../db/database.js';
 import type { ProcessTaskKind } from '../db/portal-tables.js';
 import { schemasDir } from '../paths.js';
 import { chinaDayStart } from '../services/china-time.js';
+import type { MessageKind } from '../messages/kinds.js';
+import { sanitizeRichText } from '../messages/rich-text.js';
 
 type Id = string;
 
@@ -51,6 +53,18 @@ export interface PortalDemoSeedFile {
     content: string;
     hoursAgo: number;
     read: boolean;
+    kind?: MessageKind;
+    link?: string;
+    noticeId?: Id;
+  }[];
+  notices?: {
+    id: Id;
+    title: string;
+    contentHtml: string;
+    audience: 'all' | 'office' | 'role';
+    audienceId?: Id;
+    publisherId: Id;
+    hoursAgo: number;
   }[];
   processTasks: {
     id: Id;
@@ -270,6 +284,36 @@ export async function seedPortalDemo(db: Db, now: Date = new Date()): Promise<vo
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
 
+  // Notices before the messages that announce them. Written through the same sanitizer as a published one.
+  const notices = seed.notices ?? [];
+  const audienceIds = notices.flatMap((n) => (n.audienceId ? [n.audienceId] : []));
+  const audienceNames = new Map<string, string>();
+  if (audienceIds.length > 0) {
+    for (const r of await db.selectFrom('sys_role').select(['id', 'name']).where('id', 'in', audienceIds).execute())
+      audienceNames.set(r.id, r.name);
+    for (const o of await db.selectFrom('sys_office').select(['id', 'name']).where('id', 'in', audienceIds).execute())
+      audienceNames.set(o.id, o.name);
+  }
+  if (notices.length > 0)
+    await db
+      .insertInto('mc_notice')
+      .values(
+        notices.map((n) => ({
+          id: n.id,
+          title: n.title,
+          content_html: sanitizeRichText(n.contentHtml),
+          attachments: '[]',
+          audience: n.audience,
+          audience_id: n.audienceId ?? null,
+          audience_name: n.audienceId ? (audienceNames.get(n.audienceId) ?? n.audienceId) : '全体人员',
+          recipients: seed.messages.filter((m) => m.noticeId === n.id).length,
+          published_by: n.publisherId,
+          published_at: ago(n.hoursAgo),
+        })),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+
   if (seed.messages.length > 0)
     await db
       .insertInto('portal_message')
@@ -283,6 +327,9 @@ export async function seedPortalDemo(db: Db, now: Date = new Date()): Promise<vo
           content: m.content,
           sent_at: ago(m.hoursAgo),
           read_at: m.read ? ago(Math.max(m.hoursAgo - 1, 0)) : null,
+          kind: m.kind ?? 'notice',
+          link: m.link ?? null,
+          notice_id: m.noticeId ?? null,
         })),
       )
       .onConflict((oc) => oc.column('id').doNothing())

@@ -26,6 +26,10 @@ import { SmsCodes } from './sms-codes.js';
 import { createSmsSender } from './sms/index.js';
 import type { SmsSender } from './sms/sms-sender.js';
 import { Users } from './users.js';
+import { EventBus } from '../events/event-bus.js';
+import { EventTickets } from '../events/tickets.js';
+import { Messages } from '../messages/messages.js';
+import { Notices } from '../messages/notices.js';
 
 export interface Services {
   db: Db;
@@ -51,6 +55,12 @@ export interface Services {
   singleSignOn: SingleSignOn;
   /** The logged-in portal (issue 4): projects, workbench, common menus, messages, weather... */
   portal: PortalServices;
+  /** Server-sent events of every instance, fed by PostgreSQL LISTEN/NOTIFY (events/event-bus.ts). */
+  events: EventBus;
+  eventTickets: EventTickets;
+  /** The message centre: users' messages (send is what modules call) and notices. */
+  messages: Messages;
+  notices: Notices;
   /** System administration (issue 5): permissions, audit log, offices, users, roles, menus, ... */
   admin: AdminServices;
 }
@@ -79,6 +89,8 @@ export function createServices(
   const permissions = new Permissions(db, config.userCacheTtlMs);
   const smsCodes = new SmsCodes(db, keys.tokenSecret, overrides.smsSender ?? createSmsSender(config), now);
   const lockout = new LoginLockout(db, now);
+  const events = new EventBus(db, (error) => process.emitWarning(`event stream: ${error.message}`));
+  const messages = new Messages(db, events, now);
   const authentication = new Authentication({
     users,
     captchas,
@@ -118,7 +130,11 @@ export function createServices(
       now,
     ),
     singleSignOn: new SingleSignOn(db, users, authentication, ssoSecret, now),
-    portal: createPortalServices(db, menus, permissions, config, keys.tokenSecret, overrides.weatherFetch),
+    portal: createPortalServices(db, menus, permissions, config, keys.tokenSecret, messages, overrides.weatherFetch),
+    events,
+    eventTickets: new EventTickets(db, now),
+    messages,
+    notices: new Notices(db, messages, now),
     admin: createAdminServices(db, { users, sessions, permissions, now }),
   };
 }

@@ -8,7 +8,7 @@ import type { UserView } from './users.js';
 import { CommonMenus, type MenuContext } from './common-menus.js';
 import { ConcreteApp } from './concrete-app.js';
 import type { Menus } from './menus.js';
-import { Messages } from './messages.js';
+import type { Messages } from '../messages/messages.js';
 import { ProcessTasks } from './process.js';
 import type { DataScope } from './data-scope.js';
 import type { Permissions } from './permissions.js';
@@ -40,6 +40,7 @@ export function createPortalServices(
   permissions: Permissions,
   config: ServerConfig,
   tokenSecret: Buffer,
+  messages: Messages,
   fetchImpl?: typeof fetch,
 ): PortalServices {
   const commonMenus = new CommonMenus(db, menus);
@@ -48,7 +49,7 @@ export function createPortalServices(
     commonMenus,
     recentlyUsed: new RecentlyUsed(db, commonMenus),
     workbench: new Workbench(db),
-    messages: new Messages(db),
+    messages,
     processTasks: new ProcessTasks(db),
     siteData: new SiteData(db),
     userThemes: new UserThemes(db),

@@ -1,10 +1,16 @@
 import type { FieldErrorProps, FieldTemplateProps } from '@rjsf/utils';
 import { getUiOptions } from '@rjsf/utils';
+import { widgetContext } from './form-context';
 
-/** Label, control and the field's first error beneath it; `ui:options.hideLabel` for placeholder-only forms. */
+/**
+ * Label, control and the field's first error beneath it; `ui:options.hideLabel` for placeholder-only forms, and
+ * nothing to see for a field whose `ui:options.showWhen` does not hold.
+ */
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, errors, help, hidden, required, displayLabel, uiSchema, classNames } = props;
-  if (hidden) return <div hidden>{children}</div>;
+  // A field whose `showWhen` does not hold stays mounted, unseen, so its value survives a change back.
+  if (hidden || widgetContext(props.registry.formContext).hiddenFields?.includes(id))
+    return <div hidden>{children}</div>;
   const showLabel = displayLabel && label && !getUiOptions(uiSchema).hideLabel;
   return (
     <div className={['sf-item', classNames].filter(Boolean).join(' ')}>

@@ -22,6 +22,8 @@ export interface FormWidgetContext {
   secondaryAction?: { label: string; onClick: () => void };
   /** The fields whose current value breaks a rule of the schema file. */
   invalidFields?: readonly string[];
+  /** Ids of fields not shown for the current values (`ui:options.showWhen`). */
+  hiddenFields?: readonly string[];
   /** Runs an action written in a widget's `ui:options` against the form's values; true when it succeeded. */
   runAction?: (action: unknown) => Promise<boolean>;
   /** Loads the options an options `source` of `ui:options` describes. */

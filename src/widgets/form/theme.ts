@@ -22,6 +22,7 @@ export const formWidgets: Record<WidgetName, RegistryWidgetsType[string]> = {
   treeCheck: lazyWidget(async () => (await import('./multi-widgets')).TreeCheckWidget),
   image: lazyWidget(async () => (await import('./image-widget')).ImageWidget),
   images: lazyWidget(async () => (await import('./images-widget')).ImagesWidget),
+  richText: lazyWidget(async () => (await import('./rich-text-widget')).RichTextWidget),
 };
 
 export const formTemplates: Partial<TemplatesType> = {

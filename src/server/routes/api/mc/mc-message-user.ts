@@ -1,29 +1,98 @@
 /**
- * /api/MC/McMessageUser/v1.0: the header's message badge.
- *   GET  /personalTotal -> data: number of the caller's unread messages (every project)
- *   POST /read {id}     -> marks one of the caller's messages read (someone else's or unknown: -404)
+ * /api/MC/McMessageUser/v1.0: the caller's own messages (消息中心 我的消息 and the header's badge). Every call
+ * touches only the caller's rows: someone else's message id answers -404, as an unknown one does.
+ *   GET    /personalTotal                           -> data: number of the caller's unread messages (every project)
+ *   GET    /list?pageNo&pageSize&kind&readFlag      -> data {dataList, total, pageNo, pageSize}
+ *   POST   /read {id}                               -> marks one message read
+ *   POST   /readAll                                 -> data {count}: marks every unread message read
+ *   DELETE /{id}                                    -> deletes one message
+ * Reads, marks and deletes tell the caller's other open pages through the event stream (`message.read`).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
+import { idParams, pageEnvelope, pageQueryProperties } from '../../../http/admin-schemas.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
+import { MESSAGE_KIND_IDS, type MessageKind } from '../../../messages/kinds.js';
+import type { MessagePage } from '../../../messages/messages.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import { bodyOrEmpty, security } from '../zhgd/portal-schemas.js';
 
+const str = { type: 'string' } as const;
+const messageRow = {
+  type: 'object',
+  required: ['id', 'title', 'content', 'kind', 'kindLabel', 'link', 'time', 'readFlag'],
+  properties: {
+    id: str,
+    title: str,
+    content: str,
+    category: str,
+    kind: str,
+    kindLabel: str,
+    link: str,
+    time: str,
+    readFlag: str,
+  },
+};
+
 const routes: FastifyPluginAsync = async (app) => {
+  const { messages } = app.services;
+
   app.get(
     '/personalTotal',
     {
       config: { auth: 'user' },
       schema: {
-        tags: ['workbench'],
+        tags: ['messages'],
         summary: 'Unread message count of the caller',
         security,
         response: { 200: envelope({ data: { type: 'integer' } }) },
       },
     },
-    async (request): Promise<Envelope<number>> =>
-      ok('', await app.services.portal.messages.unreadCount(requireAuth(request).view.user.id)),
+    async (request): Promise<Envelope<number>> => ok('', await messages.unreadCount(requireAuth(request).view.user.id)),
+  );
+
+  app.get<{ Querystring: { pageNo: number; pageSize: number; kind?: MessageKind | ''; readFlag?: '0' | '1' | '' } }>(
+    '/list',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['messages'],
+        summary: "The caller's messages, newest first",
+        description:
+          `kind: one of ${MESSAGE_KIND_IDS.join(', ')} (empty: all); readFlag '0' unread, '1' read (empty: both). ` +
+          'Rows: kindLabel (审批待办, 通知公告, ...), link (the in-app path the message opens, or empty), ' +
+          'time "yyyy-MM-dd HH:mm:ss" China time.',
+        security,
+        querystring: {
+          type: 'object',
+          properties: {
+            ...pageQueryProperties,
+            kind: {
+              type: 'string',
+              enum: ['', ...MESSAGE_KIND_IDS],
+              errorMessage: { enum: '消息类型不正确', type: '消息类型不正确' },
+            },
+            readFlag: {
+              type: 'string',
+              enum: ['', '0', '1'],
+              errorMessage: { enum: '阅读状态不正确', type: '阅读状态不正确' },
+            },
+          },
+        },
+        response: { 200: pageEnvelope(messageRow) },
+      },
+    },
+    async (request): Promise<Envelope<MessagePage & { pageNo: number; pageSize: number }>> => {
+      const { pageNo, pageSize, kind, readFlag } = request.query;
+      const page = await messages.page(requireAuth(request).view.user.id, {
+        pageNo,
+        pageSize,
+        kind: kind || undefined,
+        readFlag: readFlag || undefined,
+      });
+      return ok('', { ...page, pageNo, pageSize });
+    },
   );
 
   app.post<{ Body: { id: string } }>(
@@ -32,9 +101,10 @@ const routes: FastifyPluginAsync = async (app) => {
       config: { auth: 'user', title: '消息已读' },
       preValidation: bodyOrEmpty,
       schema: {
-        tags: ['workbench'],
+        tags: ['messages'],
         summary: "Mark one of the caller's messages read",
-        description: "Body {id} (a message id from /api/zhgd/workbench/myMessage). Unknown or not the caller's: -404.",
+        description:
+          "Body {id} (a message id from /list or /api/zhgd/workbench/myMessage). Unknown or not the caller's: -404.",
         security,
         body: {
           type: 'object',
@@ -53,8 +123,48 @@ const routes: FastifyPluginAsync = async (app) => {
     },
     async (request): Promise<Envelope> => {
       const { view } = requireAuth(request);
-      await app.services.portal.messages.markRead(view.user.id, request.body.id, app.services.config.now());
+      await messages.markRead(view.user.id, request.body.id, app.services.config.now());
       return ok('');
+    },
+  );
+
+  app.post(
+    '/readAll',
+    {
+      config: { auth: 'user', title: '消息全部已读' },
+      preValidation: bodyOrEmpty,
+      schema: {
+        tags: ['messages'],
+        summary: 'Mark every unread message of the caller read',
+        description: 'data {count}: how many were marked.',
+        security,
+        response: {
+          200: envelope({ data: { type: 'object', required: ['count'], properties: { count: { type: 'integer' } } } }),
+        },
+      },
+    },
+    async (request): Promise<Envelope<{ count: number }>> => {
+      const count = await messages.markAllRead(requireAuth(request).view.user.id);
+      return ok(count > 0 ? `已将${count}条消息标为已读` : '没有未读消息', { count });
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/:id',
+    {
+      config: { auth: 'user', title: '删除消息' },
+      schema: {
+        tags: ['messages'],
+        summary: "Delete one of the caller's messages",
+        description: "Unknown or not the caller's: -404.",
+        security,
+        params: idParams,
+        response: { 200: envelope() },
+      },
+    },
+    async (request): Promise<Envelope> => {
+      await messages.remove(requireAuth(request).view.user.id, request.params.id);
+      return ok('删除成功');
     },
   );
 };

@@ -4,7 +4,8 @@
  *   POST /approvalSummary {projectName, type: 'todo'|'copy'|'finished' (default todo)}
  *        -> data {todo, copy, finished, byCategory: [{name, value}], rows: ProcessTaskRow[] (newest 5 of `type`)}
  *   POST /myMessage {projectName, type: 'all'|'unread'|'read' (default all), limit (1-50, default 10)}
- *        -> data {total, unread, rows: [{id, title, content, category, time, readFlag}]}
+ *        -> data {total, unread, unreadTasks, unreadUrges, unreadWarnings, unreadNotices,
+ *                 rows: [{id, title, content, category, time, readFlag}]} (the message centre's own rows)
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
@@ -12,7 +13,7 @@ import type { ProcessTaskKind } from '../../../db/portal-tables.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
 import { requireAuth } from '../../../plugins/auth.js';
-import type { MessageFilter, MessageList } from '../../../services/messages.js';
+import type { MessageFilter, MessageList } from '../../../messages/messages.js';
 import { portalContext } from '../../../services/portal.js';
 import type { ApprovalSummary } from '../../../services/process.js';
 import { bodyOrEmpty, nameValueList, processTaskRowSchema, projectNameProperty, security } from './portal-schemas.js';
@@ -82,7 +83,9 @@ const routes: FastifyPluginAsync = async (app) => {
         summary: "The user's messages for the workbench",
         description:
           'Newest first. category: 1 通知公告, 2 审批提醒, 3 预警消息; time "yyyy-MM-dd HH:mm:ss" (China time); ' +
-          'readFlag "1" read, "0" unread. total and unread count every message of the filter scope (project).',
+          'readFlag "1" read, "0" unread. total and unread count every message of the filter scope (project); ' +
+          'unreadTasks (审批待办), unreadUrges (催办), unreadWarnings (设备与隐患预警) and unreadNotices the unread ones ' +
+          'of each group.',
         security,
         body: {
           type: 'object',
@@ -111,10 +114,22 @@ const routes: FastifyPluginAsync = async (app) => {
           200: envelope({
             data: {
               type: 'object',
-              required: ['total', 'unread', 'rows'],
+              required: [
+                'total',
+                'unread',
+                'unreadTasks',
+                'unreadUrges',
+                'unreadWarnings',
+                'unreadNotices',
+                'rows',
+              ],
               properties: {
                 total: { type: 'integer' },
                 unread: { type: 'integer' },
+                unreadTasks: { type: 'integer' },
+                unreadUrges: { type: 'integer' },
+                unreadWarnings: { type: 'integer' },
+                unreadNotices: { type: 'integer' },
                 rows: {
                   type: 'array',
                   items: {
