@@ -74,6 +74,8 @@ export interface ServerConfig {
   /** The logged-in portal: concrete app, weather, uploads, micro-app versions (portal-config.ts). */
   portal: PortalConfig;
   rateLimit: RateLimitConfig;
+  /** How often idle job workers look for due jobs and schedules (src/server/jobs). */
+  jobPollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +142,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     ssoSecret: undefined,
     portal: defaultPortalConfig(),
     rateLimit: DEFAULT_RATE_LIMIT,
+    jobPollMs: 1000,
     ...overrides,
   };
 }
@@ -180,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     aiMobileVerify: flag('PORTAL_AI_MOBILE_VERIFY', env.PORTAL_AI_MOBILE_VERIFY, true),
     ssoSecret: env.PORTAL_SSO_SECRET || undefined,
     portal: loadPortalConfig(env),
+    jobPollMs: integer('PORTAL_JOB_POLL_MS', env.PORTAL_JOB_POLL_MS, 1000, 10),
     rateLimit: {
       ...DEFAULT_RATE_LIMIT,
       perUser: integer('PORTAL_RATE_LIMIT_USER', env.PORTAL_RATE_LIMIT_USER, DEFAULT_RATE_LIMIT.perUser, 0),
