@@ -278,6 +278,68 @@ export class CollectionRecords {
   }
 
   /**
+   * New records in one go (an import): one insert for all of them and one for their timelines' first steps, in one
+   * transaction. A unique rule that any of them breaks fails them all with the rule's conflict: the caller then
+   * creates that batch one by one to tell which row it was.
+   */
+  async createMany(projectId: string, inputs: readonly RecordValues[], actorId: string): Promise<string[]> {
+    if (inputs.length === 0) return [];
+    const flow = this.file.status;
+    const ids = inputs.map(() => randomUUID());
+    const rows = inputs.map((input, index) => {
+      const values = this.storedValues(input);
+      if (flow) values[flow.field] = flow.initial;
+      return sql`(${sql.join([
+        sql`${ids[index]}`,
+        sql`${projectId}`,
+        sql`${actorId}`,
+        ...this.fields.map((field) => this.sqlValue(field, values[field.name])),
+      ])})`;
+    });
+    const columns = this.fields.map((field) => sql.id(field.column));
+    await this.guardUnique(() =>
+      this.db.transaction().execute(async (trx) => {
+        // Chunks keep each statement well under PostgreSQL's 65,535 parameters.
+        for (let start = 0; start < rows.length; start += 200)
+          await sql`insert into ${sql.table(this.table)} (id, project_id, created_by, ${sql.join(columns)})
+            values ${sql.join(rows.slice(start, start + 200))}`.execute(trx);
+        if (!flow) return;
+        const at = this.now();
+        for (let start = 0; start < ids.length; start += 500)
+          await trx
+            .insertInto('collection_history')
+            .values(
+              ids.slice(start, start + 500).map((id) => ({
+                id: randomUUID(),
+                collection: this.file.id,
+                record_id: id,
+                project_id: projectId,
+                action: 'create',
+                from_status: null,
+                to_status: flow.initial,
+                actor_id: actorId,
+                remark: null,
+                data: JSON.stringify({}),
+                at,
+              })),
+            )
+            .execute();
+      }),
+    );
+    return ids;
+  }
+
+  /** Which of `values` a project's records already hold in `field` (an import's check of a unique rule). */
+  async existing(projectId: string, field: string, values: readonly unknown[]): Promise<Set<string>> {
+    if (values.length === 0) return new Set();
+    const result = await sql<{ v: string }>`select ${this.column(field)}::text as v from ${sql.table(this.table)} t
+      where t.project_id = ${projectId} and ${this.column(field)}::text in (${sql.join(values.map(String))})`.execute(
+      this.db,
+    );
+    return new Set(result.rows.map((row) => row.v));
+  }
+
+  /**
    * Demo records as their seed file gives them (status and times included, as if they had lived), each once: a
    * record whose id exists is left alone, so seeding at every start keeps what users changed and costs one query
    * when nothing is missing.

@@ -87,7 +87,11 @@ export class JobQueue {
   }
 
   /** Adds a job; its id, or undefined when a job with the same `singletonKey` is still waiting or running. */
-  async send<N extends JobName>(name: N, payload: JobPayloads[N], options: SendOptions = {}): Promise<string | undefined> {
+  async send<N extends JobName>(
+    name: N,
+    payload: JobPayloads[N],
+    options: SendOptions = {},
+  ): Promise<string | undefined> {
     const id = randomUUID();
     const runAt = options.runAt ?? (options.delayMs ? new Date(Date.now() + options.delayMs) : undefined);
     const inserted = await this.db.transaction().execute(async (trx) => {
