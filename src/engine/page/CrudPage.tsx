@@ -195,7 +195,7 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
               </Button>
             )}
             {file.import && can(file.import.permission) && (
-              <CrudImport config={file.import} onImported={() => void refreshAll()} />
+              <CrudImport config={file.import} context={context} onImported={() => void refreshAll()} />
             )}
             {file.export && can(file.export.permission ?? file.permission) && (
               <CrudExport pageId={file.id} config={file.export} filters={filters} />

@@ -82,6 +82,9 @@ export const RecordMessages = {
 
 type Fragment = RawBuilder<unknown>;
 
+/** Past this many records from the start, the list counts first and may read the page from the end. */
+const DEEP_OFFSET = 1000;
+
 /** A query-string filter of the list: which field it reads and how it matches. */
 export interface ListFilter {
   name: string;
@@ -187,15 +190,40 @@ export class CollectionRecords {
     const sortText = params.sort && this.sortable(params.sort.replace(/^-/, '')) ? params.sort : this.file.sort;
     const sortName = (sortText ?? '-createdAt').replace(/^-/, '');
     const descending = (sortText ?? '-createdAt').startsWith('-');
-    const order = sql`${this.column(sortName)} ${sql.raw(descending ? 'desc' : 'asc')} nulls last, t.id`;
-    const [count, page] = await Promise.all([
-      sql<{ n: string }>`select count(*) as n from ${sql.table(this.table)} t where ${where}`.execute(this.db),
+    const column = this.column(sortName);
+    // The list's order, or exactly its reverse (nulls and the id tie-break included).
+    const order = (backwards: boolean) =>
+      backwards
+        ? sql`${column} ${sql.raw(descending ? 'asc' : 'desc')} nulls first, t.id desc`
+        : sql`${column} ${sql.raw(descending ? 'desc' : 'asc')} nulls last, t.id`;
+    const offset = (params.pageNo - 1) * params.pageSize;
+    const page = (backwards: boolean, limit: number, skip: number) =>
       sql<RecordValues>`select ${this.selection()} from ${this.from()} where ${where}
-        order by ${order} limit ${params.pageSize} offset ${(params.pageNo - 1) * params.pageSize}`.execute(this.db),
-    ]);
+        order by ${order(backwards)} limit ${limit} offset ${skip}`.execute(this.db);
+    const counting = sql<{ n: string }>`select count(*) as n from ${sql.table(this.table)} t where ${where}`.execute(
+      this.db,
+    );
+    let rows: RecordValues[];
+    let total: number;
+    if (offset <= DEEP_OFFSET) {
+      const [count, result] = await Promise.all([counting, page(false, params.pageSize, offset)]);
+      total = Number(count.rows[0]?.n ?? 0);
+      rows = result.rows;
+    } else {
+      // A page far from the start (the last pages of 100,000 workers) is read from the end of the same order, so
+      // the database skips what lies behind it rather than every record before it.
+      total = Number((await counting).rows[0]?.n ?? 0);
+      const fromEnd = total - offset;
+      if (fromEnd <= 0) rows = [];
+      else if (offset < total / 2) rows = (await page(false, params.pageSize, offset)).rows;
+      else {
+        const limit = Math.min(params.pageSize, fromEnd);
+        rows = (await page(true, limit, fromEnd - limit)).rows.reverse();
+      }
+    }
     return {
-      dataList: await this.present(page.rows),
-      total: Number(count.rows[0]?.n ?? 0),
+      dataList: await this.present(rows),
+      total,
       pageNo: params.pageNo,
       pageSize: params.pageSize,
     };

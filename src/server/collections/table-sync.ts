@@ -60,6 +60,14 @@ async function syncOne(db: Db, file: CollectionFile): Promise<void> {
 
   await sql`create index if not exists ${sql.id(indexName(table, 'list', ['createdAt']))}
     on ${sql.table(table)} (project_id, created_at desc, id)`.execute(db);
+  // The list's own order (the file's `sort`, exactly as records.ts writes it: nulls last, then id), so a page is
+  // read from the index instead of sorting every record of the project.
+  const sort = file.sort ?? '-createdAt';
+  const sortField = sort.replace(/^-/, '');
+  await sql`create index if not exists ${sql.id(indexName(table, 'sort', [sortField]))}
+    on ${sql.table(table)} (project_id, ${sql.id(fieldColumn(sortField))} ${sql.raw(
+      sort.startsWith('-') ? 'desc' : 'asc',
+    )} nulls last, id)`.execute(db);
   for (const unique of file.unique ?? []) {
     const cols = unique.fields.map((f) => sql.id(fieldColumn(f)));
     await sql`create unique index if not exists ${sql.id(indexName(table, 'u', unique.fields))}
