@@ -48,8 +48,11 @@ describe('劳务人员 import', () => {
       await book.xlsx.load(readFileSync((await template.path()) as string) as unknown as ExcelJS.Buffer);
       const sheet = book.worksheets[0];
       const headers = (sheet.getRow(1).values as string[]).slice(1);
-      const put = (values: Record<string, string>) =>
-        sheet.addRow(headers.map((header) => values[header.replace(/\*$/, '')] ?? ''));
+      // Filled in from row 2, as a person types into the template (its drop-downs reach further down).
+      let next = 2;
+      const put = (values: Record<string, string>) => {
+        sheet.getRow(next++).values = headers.map((header) => values[header.replace(/\*$/, '')] ?? '');
+      };
       put({ 姓名: '导入甲', 身份证号: idNumber('901'), 班组: '导入班', 工种: '钢筋工', 进场日期: '2026-10-01' });
       put({ 姓名: '导入乙', 身份证号: idNumber('902'), 班组: '导入班', 工种: '电工', 进场日期: '2026-10-02' });
       put({ 姓名: '导入丙', 身份证号: '110101', 班组: '导入班', 工种: '电工', 进场日期: '2026-10-03' });
@@ -80,7 +83,7 @@ describe('劳务人员 import', () => {
       expect(failedSheet.getRow(2).getCell(2).value).toBe('导入丙');
       expect((failedSheet.getRow(1).values as string[]).at(-1)).toBe('错误原因');
 
-      await page.getByRole('button', { name: '关闭' }).click();
+      await page.locator('.arco-modal-footer').getByRole('button', { name: '关闭' }).click();
       const search = page.getByTestId('crud-search');
       await search.locator('input').first().fill('导入');
       await search.getByRole('button', { name: '查询' }).click();

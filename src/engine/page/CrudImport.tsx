@@ -30,10 +30,13 @@ interface RowError {
 const INVALID_INPUT = -400;
 
 export function CrudImport({
+  title,
   config,
   context,
   onImported,
 }: {
+  /** The page's title: the dialog says what is being imported. */
+  title: string;
   config: ImportConfig;
   context: TemplateContext;
   onImported: () => void;
@@ -120,7 +123,7 @@ export function CrudImport({
       {job.progress && (
         <Modal
           visible
-          title="导入"
+          title={`导入${title}`}
           style={{ width: 720 }}
           footer={
             <>
