@@ -75,7 +75,8 @@ const progressSchema: Schema = {
 
 export async function importRoutes(app: FastifyInstance, records: CollectionRecords): Promise<void> {
   const { file } = records;
-  const { projects, db } = { projects: app.services.portal.projects, db: app.services.db };
+  const { projects } = app.services.portal;
+  const { db } = app.services;
   const edit = file.permissions.edit;
   const tags = ['data'];
   const doc = (summary: string, description: string) => ({
@@ -100,7 +101,7 @@ export async function importRoutes(app: FastifyInstance, records: CollectionReco
   /** The job, if it is an import of this collection in a project the caller may see; else -404. */
   const importJob = async (request: FastifyRequest, id: string): Promise<JobInfo> => {
     const job = await app.jobs.get(id);
-    const payload = (await jobPayload(id)) as ImportPayload | undefined;
+    const payload = job?.payload as Partial<ImportPayload> | undefined;
     if (!job || job.name !== IMPORT_JOB || payload?.collection !== file.id || !job.projectId)
       throw new ApiError(MsgCode.notFound, ImportRouteMessages.noJob);
     try {
@@ -111,10 +112,6 @@ export async function importRoutes(app: FastifyInstance, records: CollectionReco
       throw error;
     }
     return job;
-  };
-  const jobPayload = async (id: string): Promise<unknown> => {
-    const row = await db.selectFrom('job').select('payload').where('id', '=', id).executeTakeFirst();
-    return typeof row?.payload === 'string' ? JSON.parse(row.payload) : row?.payload;
   };
   /** Choices of a column as the template's drop-down offers them. */
   const choices = async (column: ImportColumn): Promise<string[] | undefined> => {

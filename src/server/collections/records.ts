@@ -13,7 +13,8 @@ import { collectionTable, storedFields, type StoredField } from './columns.js';
 import { applyStoredComputed, withReadComputed } from './computed.js';
 import { invalidField, RecordError } from './errors.js';
 import { labelReferences } from './reference-labels.js';
-import { uniqueIndexName } from './table-sync.js';
+import { collectionCacheVersion, uniqueIndexName } from './table-sync.js';
+import { ListTotals } from '../services/list-totals.js';
 import type { Db } from '../db/database.js';
 import { uniqueViolation } from '../db/errors.js';
 import { escapeLike } from '../services/projects.js';
@@ -96,6 +97,8 @@ export class CollectionRecords {
   readonly table: string;
   readonly fields: StoredField[];
   private readonly byName: Map<string, StoredField>;
+  /** The list's totals, counted again only after a write to the records. */
+  private readonly totals: ListTotals;
 
   constructor(
     private readonly db: Db,
@@ -106,6 +109,7 @@ export class CollectionRecords {
     this.table = collectionTable(file.id);
     this.fields = storedFields(file);
     this.byName = new Map(this.fields.map((field) => [field.name, field]));
+    this.totals = new ListTotals(db, collectionCacheVersion(file));
   }
 
   /** The query-string names of the declared filters (`status`, `name`, `entryDateFrom`, `entryDateTo`, ...). */
@@ -200,19 +204,21 @@ export class CollectionRecords {
     const page = (backwards: boolean, limit: number, skip: number) =>
       sql<RecordValues>`select ${this.selection()} from ${this.from()} where ${where}
         order by ${order(backwards)} limit ${limit} offset ${skip}`.execute(this.db);
-    const counting = sql<{ n: string }>`select count(*) as n from ${sql.table(this.table)} t where ${where}`.execute(
-      this.db,
-    );
+    const counting = this.totals.of(JSON.stringify([params.projectId, params.filters]), async () => {
+      const count = await sql<{ n: string }>`select count(*) as n from ${sql.table(this.table)} t
+        where ${where}`.execute(this.db);
+      return Number(count.rows[0]?.n ?? 0);
+    });
     let rows: RecordValues[];
     let total: number;
     if (offset <= DEEP_OFFSET) {
       const [count, result] = await Promise.all([counting, page(false, params.pageSize, offset)]);
-      total = Number(count.rows[0]?.n ?? 0);
+      total = count;
       rows = result.rows;
     } else {
       // A page far from the start (the last pages of 100,000 workers) is read from the end of the same order, so
       // the database skips what lies behind it rather than every record before it.
-      total = Number((await counting).rows[0]?.n ?? 0);
+      total = await counting;
       const fromEnd = total - offset;
       if (fromEnd <= 0) rows = [];
       else if (offset < total / 2) rows = (await page(false, params.pageSize, offset)).rows;

@@ -163,6 +163,7 @@ export class JobQueue {
       state: row.state,
       attempts: row.attempts,
       maxAttempts: row.max_attempts,
+      payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
       ownerId: row.owner_id,
       projectId: row.project_id,
       progress: (row.progress ?? null) as JsonValue | null,

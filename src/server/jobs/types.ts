@@ -69,6 +69,8 @@ export interface JobInfo {
   state: JobState;
   attempts: number;
   maxAttempts: number;
+  /** What it was sent with (as stored: read it as the payload type of its name). */
+  payload: unknown;
   ownerId: string | null;
   projectId: string | null;
   progress: JsonValue | null;
