@@ -7,6 +7,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useCallers, type PageData } from './admin-helpers.js';
+import type { CollectionFile } from '../../src/shared/collections.js';
+import { loadModules, type PortalModule } from '../../src/server/modules/module-files.js';
 import { createTestApp, idNumber, type TestApp } from './test-app.js';
 
 const PROJECT = 'project-binjiang';
@@ -24,6 +26,31 @@ interface Progress {
   message?: string;
 }
 
+/** A collection that refers to a worker (by name, or name and ID number) and to a user: its import resolves both. */
+const ROSTER: CollectionFile = {
+  kind: 'collection',
+  id: 'test-roster',
+  title: '班前教育',
+  permissions: { view: 'labour:worker:view', edit: 'labour:worker:edit' },
+  schema: {
+    type: 'object',
+    required: ['worker'],
+    properties: {
+      worker: { type: 'string', title: '工人', errorMessage: { required: '请选择工人' } },
+      leader: { type: 'string', title: '带班人' },
+      hours: { type: 'integer', title: '学时', minimum: 1, errorMessage: { minimum: '学时至少为1' } },
+    },
+  },
+  references: { worker: { collection: 'labour-worker', labelField: 'name' }, leader: { to: 'user' } },
+};
+const ROSTER_MODULE: PortalModule = {
+  manifest: { kind: 'module', id: 'test-roster', title: '班前教育' },
+  dir: '/nonexistent',
+  collections: [ROSTER],
+  forms: [],
+  seeds: [],
+};
+
 let t: TestApp;
 const app = {
   get app() {
@@ -31,7 +58,7 @@ const app = {
   },
 };
 beforeAll(async () => {
-  t = await createTestApp({ jobPollMs: 20 });
+  t = await createTestApp({ jobPollMs: 20 }, { modules: [...loadModules(), ROSTER_MODULE] });
   await t.db
     .insertInto('sys_office')
     .values({ id: 'office-outsider', parent_id: '0', parent_ids: '0,', name: '外单位建设集团', type: '1', code: 'OUT' })
@@ -63,7 +90,7 @@ async function workbook(rows: (string | number | Date | null)[][], headers?: str
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-async function upload(token: string | undefined, projectId: string, file: Buffer, name = 'workers.xlsx') {
+async function upload(token: string | undefined, projectId: string, file: Buffer, name = 'workers.xlsx', base = BASE) {
   const boundary = '----portal-import-boundary';
   const payload = Buffer.concat([
     Buffer.from(
@@ -75,7 +102,7 @@ async function upload(token: string | undefined, projectId: string, file: Buffer
   ]);
   const response = await t.app.inject({
     method: 'POST',
-    url: `${BASE}/import?projectId=${projectId}`,
+    url: `${base}/import?projectId=${projectId}`,
     payload,
     headers: {
       'content-type': `multipart/form-data; boundary=${boundary}`,
@@ -85,9 +112,9 @@ async function upload(token: string | undefined, projectId: string, file: Buffer
   return response.json<{ msgCode: number; errMsg: string; data?: { jobId: string } }>();
 }
 
-async function finished(jobId: string): Promise<Progress> {
+async function finished(jobId: string, base = BASE): Promise<Progress> {
   for (let i = 0; i < 1500; i++) {
-    const answer = await who.manager.call<Progress>('GET', `${BASE}/import/${jobId}`);
+    const answer = await who.manager.call<Progress>('GET', `${base}/import/${jobId}`);
     expect(answer.msgCode).toBe(0);
     const progress = answer.data as Progress;
     if (progress.state === 'done' || progress.state === 'failed') return progress;
@@ -227,5 +254,52 @@ describe('collection import', () => {
     await finished(answer.data!.jobId);
     expect((await who.manager.call('GET', `/api/data/safety-hazard/import/${answer.data!.jobId}`)).msgCode).toBe(-404);
     expect((await who.manager.call('GET', `${BASE}/import/no-such-job`)).msgCode).toBe(-404);
+  });
+
+  it('turns a referenced record’s label (or label and ID number) and a user’s name into their ids', async () => {
+    const create = async (name: string, order: string) => {
+      const answer = await who.manager.call<{ id: string }>('POST', BASE, {
+        projectId: PROJECT,
+        name,
+        idCardNumber: idNumber('19880808', order, '110101'),
+        team: '教育班',
+        trade: 'rebar',
+        entryDate: '2026-09-01',
+      });
+      return (answer.data as { id: string }).id;
+    };
+    const single = await create('独一', '401');
+    await create('同名', '402');
+    const second = await create('同名', '403');
+    const file = await workbook(
+      [
+        ['独一', '张经理', 2],
+        ['同名', '', 1],
+        [`同名（${idNumber('19880808', '403', '110101')}）`, '', 1],
+        ['无此人', '', 1],
+        ['独一', '', 0],
+      ],
+      ['工人*', '带班人', '学时'],
+    );
+    const roster = '/api/data/test-roster';
+    const answer = await upload(who.manager.token, PROJECT, file, 'roster.xlsx', roster);
+    const progress = await finished(answer.data!.jobId, roster);
+    expect(progress).toMatchObject({ state: 'done', total: 5, created: 2, failed: 3 });
+    expect(progress.errors).toEqual([
+      { row: 3, field: 'worker', title: '工人', message: '有多个名为“同名”的工人，请写作 名称（身份证号）' },
+      { row: 5, field: 'worker', title: '工人', message: '找不到工人“无此人”' },
+      { row: 6, field: 'hours', title: '学时', message: '学时至少为1' },
+    ]);
+    const list = await who.manager.call<PageData<Record<string, unknown>>>(
+      'GET',
+      `${roster}?projectId=${PROJECT}&pageNo=1&pageSize=10`,
+    );
+    const rows = (list.data as PageData<Record<string, unknown>>).dataList;
+    expect(rows.map((row) => [row.worker, row.workerLabel, row.leaderLabel ?? '']).sort()).toEqual(
+      [
+        [single, '独一', '张经理'],
+        [second, '同名', ''],
+      ].sort(),
+    );
   });
 });
