@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { JobQueue } from '../../src/server/jobs/queue.js';
-import type { JobInfo } from '../../src/server/jobs/types.js';
+import { INTERRUPTED_MESSAGE, type JobInfo } from '../../src/server/jobs/types.js';
 import { createTestApp, testConfig, type TestApp } from './test-app.js';
 
 declare module '../../src/server/jobs/types.js' {
@@ -22,6 +22,7 @@ declare module '../../src/server/jobs/types.js' {
     'test-shared': { n: number };
     'test-final': Record<string, never>;
     'test-handback': { n: number };
+    'test-once-only': { n: number };
   }
 }
 
@@ -159,7 +160,7 @@ describe('a job survives a restart', () => {
         rmSync(dataDir, { recursive: true, force: true });
       }
     },
-    60_000,
+    120_000,
   );
 
   it.runIf(Boolean(process.env.DATABASE_URL))(
@@ -215,6 +216,42 @@ describe('a job survives a restart', () => {
     try {
       expect(await finished(next, id)).toMatchObject({ state: 'completed', attempts: 1 });
       expect(attempts).toEqual([1]);
+    } finally {
+      await next.stop();
+    }
+  });
+
+  it('a job that must not run twice fails when cut off, by a stop or by its instance dying', async () => {
+    const stopping = new JobQueue(t.db, { pollMs: POLL_MS, stopGraceMs: 50 });
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    stopping.work(
+      'test-once-only',
+      async (job) => {
+        started();
+        await new Promise((resolve) => job.signal.addEventListener('abort', resolve));
+      },
+      { interrupted: 'fail' },
+    );
+    await stopping.start();
+    const stopped = (await stopping.send('test-once-only', { n: 1 }))!;
+    await running;
+    await stopping.stop();
+    expect(await stopping.get(stopped)).toMatchObject({ state: 'failed', error: INTERRUPTED_MESSAGE });
+
+    const died = (await t.app.jobs.send('test-once-only', { n: 2 }, { delayMs: 60_000 }))!;
+    await t.db
+      .updateTable('job')
+      .set({ state: 'active', attempts: 1, locked_by: 'gone', locked_until: new Date(Date.now() - 1000) })
+      .where('id', '=', died)
+      .execute();
+    const next = new JobQueue(t.db, { pollMs: POLL_MS });
+    const ran: number[] = [];
+    next.work('test-once-only', async (job) => void ran.push(job.payload.n), { interrupted: 'fail' });
+    await next.start();
+    try {
+      expect(await finished(next, died)).toMatchObject({ state: 'failed', error: INTERRUPTED_MESSAGE });
+      expect(ran).toEqual([]);
     } finally {
       await next.stop();
     }

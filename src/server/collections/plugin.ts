@@ -35,9 +35,14 @@ export default globalPlugin<{ modules: readonly PortalModule[] }>('collections',
       { prefix: `/api/data/${records.file.id}` },
     );
   // One import at a time per instance: it is a long stream of batches, and imports spread over the instances.
-  app.jobs.work(IMPORT_JOB, async (job) => {
-    const records = registry.get(job.payload.collection);
-    if (!records) throw new JobFailure(`没有数据集 ${job.payload.collection}`);
-    return new CollectionImport(db, records, job, registry).run();
-  });
+  // An import cut off halfway has written some rows: it is reported, never run again over them.
+  app.jobs.work(
+    IMPORT_JOB,
+    async (job) => {
+      const records = registry.get(job.payload.collection);
+      if (!records) throw new JobFailure(`没有数据集 ${job.payload.collection}`);
+      return new CollectionImport(db, records, job, registry).run();
+    },
+    { interrupted: 'fail' },
+  );
 });

@@ -15,6 +15,7 @@ import { CronExpressionParser } from 'cron-parser';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import {
+  INTERRUPTED_MESSAGE,
   JobFailure,
   type JobContext,
   type JobHandler,
@@ -46,6 +47,7 @@ interface Worker {
   handler: (job: JobContext<unknown>) => Promise<JsonValue | void>;
   concurrency: number;
   running: number;
+  interrupted: 'retry' | 'fail';
 }
 
 interface TakenJob {
@@ -58,6 +60,7 @@ interface TakenJob {
 interface Running {
   done: Promise<void>;
   abort: AbortController;
+  worker: Worker;
 }
 
 const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
@@ -123,6 +126,7 @@ export class JobQueue {
       handler: handler as (job: JobContext<unknown>) => Promise<JsonValue | void>,
       concurrency: Math.max(1, options.concurrency ?? 1),
       running: 0,
+      interrupted: options.interrupted ?? 'retry',
     });
     this.wake();
   }
@@ -214,12 +218,18 @@ export class JobQueue {
     ]);
     clearTimeout(grace);
     if (waited) return;
-    const ids = [...this.running.keys()];
-    for (const run of this.running.values()) run.abort.abort();
+    const cutOff = [...this.running.entries()];
+    for (const [, run] of cutOff) run.abort.abort();
     await all();
-    if (ids.length > 0)
+    const retried = cutOff.filter(([, run]) => run.worker.interrupted === 'retry').map(([id]) => id);
+    const failed = cutOff.filter(([, run]) => run.worker.interrupted === 'fail').map(([id]) => id);
+    if (retried.length > 0)
       await sql`update job set state = 'retry', run_at = now(), attempts = greatest(attempts - 1, 0),
-        locked_by = null, locked_until = null where id in (${sql.join(ids)}) and locked_by = ${this.instance}
+        locked_by = null, locked_until = null where id in (${sql.join(retried)}) and locked_by = ${this.instance}
+        and state = 'active'`.execute(this.db);
+    if (failed.length > 0)
+      await sql`update job set state = 'failed', last_error = ${INTERRUPTED_MESSAGE}, finished_at = now(),
+        locked_by = null, locked_until = null where id in (${sql.join(failed)}) and locked_by = ${this.instance}
         and state = 'active'`.execute(this.db);
   }
 
@@ -251,12 +261,20 @@ export class JobQueue {
       for (const worker of this.workers.values()) {
         const free = worker.concurrency - worker.running;
         if (free <= 0 || this.stopped) continue;
+        if (worker.interrupted === 'fail') await this.failAbandoned(worker.name);
         for (const job of await this.take(worker.name, free)) this.run(worker, job);
       }
     } catch (error) {
       // A database hiccup (a restart, a dropped connection): try again at the next poll.
       if (!this.stopped) this.options.onError?.(error, { id: '', name: 'job-queue' });
     }
+  }
+
+  /** Jobs of `name` whose instance died while running them, when such a job must not run twice. */
+  private async failAbandoned(name: string): Promise<void> {
+    await sql`update job set state = 'failed', last_error = ${INTERRUPTED_MESSAGE}, finished_at = now(),
+        locked_by = null, locked_until = null
+      where name = ${name} and state = 'active' and locked_until < now()`.execute(this.db);
   }
 
   private async take(name: string, limit: number): Promise<TakenJob[]> {
@@ -327,7 +345,7 @@ export class JobQueue {
         this.wake();
       }
     })();
-    this.running.set(job.id, { done, abort });
+    this.running.set(job.id, { done, abort, worker });
   }
 
   /** Due schedules: add their job (once per due time, whichever instance gets there first) and move them on. */

@@ -54,7 +54,15 @@ export type JobHandler<N extends JobName> = (job: JobContext<JobPayloads[N]>) =>
 export interface WorkOptions {
   /** Jobs of this name run at once in this instance (default 1). */
   concurrency?: number;
+  /**
+   * What becomes of a run that was cut off (the app stopped, or the instance running it died): `retry` runs the job
+   * again from the start (default); `fail` fails it with INTERRUPTED_MESSAGE, for a job that is not safe to repeat
+   * (an import that has written part of its rows).
+   */
+  interrupted?: 'retry' | 'fail';
 }
+
+export const INTERRUPTED_MESSAGE = '任务执行中断（服务已停止），未能完成';
 
 export interface ScheduleOptions {
   /** The time zone the cron rule reads (default Asia/Shanghai, the sites' time). */
