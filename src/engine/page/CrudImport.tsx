@@ -63,8 +63,12 @@ export function CrudImport({
         acceptCodes: [INVALID_INPUT],
       });
       const jobId = pickPath(envelope, 'data.jobId');
-      if (envelope.msgCode === INVALID_INPUT) {
-        setErrors((pickPath(envelope, 'data.errors') as RowError[] | undefined) ?? [{ message: envelope.errMsg }]);
+      const rowErrors = pickPath(envelope, 'data.errors') as RowError[] | undefined;
+      if (envelope.msgCode === INVALID_INPUT && rowErrors) {
+        setErrors(rowErrors);
+      } else if (envelope.msgCode === INVALID_INPUT) {
+        // The file as a whole (not an .xlsx, too large): one message, no list of rows.
+        seams.notify.error(envelope.errMsg);
       } else if (config.progress && typeof jobId === 'string') {
         job.follow(jobId);
       } else {

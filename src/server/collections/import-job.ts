@@ -76,6 +76,7 @@ export const ImportMessages = {
   tooMany: `一次最多导入 ${MAX_IMPORT_ROWS} 行，请分批导入`,
   missingColumns: (titles: string[]) => `缺少必填列：${titles.join('、')}，请使用下载的导入模板`,
   duplicateInFile: (title: string, row: number) => `${title}与第 ${row} 行重复`,
+  brokenOff: (created: number) => `导入中途出错，已导入 ${created} 行，其余未导入；请稍后重试剩余的行或联系管理员`,
 } as const;
 
 const validators = new Map<string, ValidateFunction>();
@@ -150,11 +151,12 @@ export class CollectionImport {
       await this.job.progress({ ...this.progress });
       await this.importRows(file.bytes);
     } catch (error) {
-      if (error instanceof JobFailure || error instanceof RecordError) throw error;
-      if (this.job.signal.aborted) throw error;
+      if (error instanceof JobFailure || this.job.signal.aborted) throw error;
       // exceljs and the unzipper say in English what is wrong with the bytes; the user needs to know it is the file.
-      if (this.progress.done === 0) throw new JobFailure(ImportMessages.unreadable, { cause: error });
-      throw error;
+      if (this.progress.done === 0 && !(error instanceof RecordError))
+        throw new JobFailure(ImportMessages.unreadable, { cause: error });
+      // Anything else (the database went away) is the server's: the log gets the cause, the user what was kept.
+      throw new JobFailure(ImportMessages.brokenOff(this.progress.created), { cause: error });
     }
     return {
       ...this.progress,

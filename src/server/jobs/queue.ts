@@ -328,7 +328,9 @@ export class JobQueue {
       } catch (error) {
         if (abort.signal.aborted) return;
         const message = error instanceof Error ? error.message : String(error);
+        // A JobFailure is the handler's word for the user; what caused it, if anything, is for the log.
         if (!(error instanceof JobFailure)) this.options.onError?.(error, job);
+        else if (error.cause !== undefined) this.options.onError?.(error.cause, job);
         const final = error instanceof JobFailure;
         await sql`update job set last_error = ${message}, locked_by = null, locked_until = null,
             state = case when ${final} or attempts >= max_attempts then 'failed' else 'retry' end,
