@@ -63,9 +63,13 @@ describe('job queue', () => {
     expect(id).toBeTypeOf('string');
     const job = await finished(t.app.jobs, id!);
     expect(job).toMatchObject({ state: 'completed', attempts: 1, result: { doubled: 42 }, progress: { done: 1 } });
+    // A file sent with a job lives as long as the job may still run.
+    const withFile = await t.app.jobs.send('test-once', { n: 1 }, { file: { name: 'a.txt', bytes: Buffer.from('x') } });
+    await finished(t.app.jobs, withFile!);
+    expect(await t.db.selectFrom('job_file').selectAll().where('job_id', '=', withFile!).execute()).toEqual([]);
     // A few more polls: still run once.
     await new Promise((resolve) => setTimeout(resolve, POLL_MS * 5));
-    expect(seen).toEqual([21]);
+    expect(seen).toEqual([21, 1]);
   });
 
   it('retries a failed attempt, and fails for good after the last one', async () => {

@@ -341,6 +341,11 @@ export class JobQueue {
           .execute(this.db)
           .catch((failure: unknown) => this.options.onError?.(failure, job));
       } finally {
+        // A finished job's file (an uploaded workbook) is of no more use: only a job that runs again needs it.
+        await sql`delete from job_file where job_id = ${job.id}
+            and exists (select 1 from job where id = ${job.id} and state in ('completed', 'failed'))`
+          .execute(this.db)
+          .catch((failure: unknown) => this.options.onError?.(failure, job));
         clearInterval(heartbeat);
         worker.running -= 1;
         this.running.delete(job.id);
