@@ -12,7 +12,12 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, verdict } from './browser';
 import { measureBundle, printBundle } from './bundle-size';
 import { LOGIN_BUDGET_MS, measureLoginTiming, MOBILE, printTiming, UNTHROTTLED } from './login-timing';
-import { measureServerFigures, printServerFigures, type ServerFigure } from './server-figures';
+import {
+  measureCollectionFiguresOnly,
+  measureServerFigures,
+  printServerFigures,
+  type ServerFigure,
+} from './server-figures';
 import { ensureBuild, startServer, type RunningServer } from './server';
 
 async function main(): Promise<void> {
@@ -31,7 +36,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const serverOnly = process.env.BENCH_ONLY === 'server';
+    const collectionsOnly = process.env.BENCH_ONLY === 'collections';
+    const serverOnly = process.env.BENCH_ONLY === 'server' || collectionsOnly;
     const summary: string[] = [];
     if (!serverOnly) {
       server = await startServer(web.webDir);
@@ -65,7 +71,9 @@ async function main(): Promise<void> {
       );
     }
 
-    const serverFigures: ServerFigure[] = await measureServerFigures(web.webDir);
+    const serverFigures: ServerFigure[] = collectionsOnly
+      ? await measureCollectionFiguresOnly()
+      : await measureServerFigures(web.webDir);
 
     console.log('\n== Summary ==');
     for (const line of summary) console.log(line);

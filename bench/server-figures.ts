@@ -19,6 +19,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { loginForToken } from './api-rate';
+import { measureCollectionFigures } from './collection-figures';
+import { median, quantile, sleep, timeOne } from './measure';
 import { verdict } from './browser';
 import { compareLoads, describeLoad, load } from './load';
 import { startProcess, type MeasuredProcess } from './process';
@@ -37,11 +39,6 @@ const MENUS_UNDER_EACH = 47;
 const TOP_MENUS = 40;
 const USERS = 100_000;
 const PG_SERVER = { host: '127.0.0.1', port: 5432, user: 'postgres' };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const quantile = (values: number[], q: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(q * values.length) - 1)];
 
 function buildServer(): void {
   const result = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
@@ -100,17 +97,6 @@ function roleMenuTarget(origin: string, token: string, connections: number, labe
   };
 }
 
-/** One request on its own, in milliseconds, checked to be a success. */
-async function timeOne(url: string, init: RequestInit): Promise<number> {
-  const started = performance.now();
-  const response = await fetch(url, init);
-  const body = await response.text();
-  const ms = performance.now() - started;
-  if (response.status !== 200 || !body.includes('"msgCode":0'))
-    throw new Error(`${url}: ${response.status} ${body.slice(0, 200)}`);
-  return ms;
-}
-
 /** 1,920 navigation menus in 40 groups, granted to the administrator: about 2,000 menu records with the seed's. */
 async function addMenus(dataDir: string): Promise<number> {
   const db = new PGlite(path.join(dataDir, 'pgdata'));
@@ -147,7 +133,7 @@ function reachable(host: string, port: number): Promise<boolean> {
   });
 }
 
-async function onPostgres(figures: ServerFigure[]): Promise<void> {
+async function onPostgres(figures: ServerFigure[], only?: 'collections'): Promise<void> {
   if (!(await reachable(PG_SERVER.host, PG_SERVER.port))) {
     console.log('  PostgreSQL is not reachable on 127.0.0.1:5432: the PostgreSQL figures are not measured.');
     figures.push({
@@ -162,6 +148,12 @@ async function onPostgres(figures: ServerFigure[]): Promise<void> {
       budget: '< 20 ms',
       met: undefined,
     });
+    figures.push({
+      label: 'worker list p95, 100k workers',
+      value: 'not measured (no server)',
+      budget: '< 50 ms',
+      met: undefined,
+    });
     return;
   }
   const database = `portal_bench_${process.pid}`;
@@ -173,6 +165,10 @@ async function onPostgres(figures: ServerFigure[]): Promise<void> {
   try {
     const url = `postgres://${PG_SERVER.user}@${PG_SERVER.host}:${PG_SERVER.port}/${database}`;
     server = await startBuiltServer('main', serverEnv({ DATA_DIR: dataDir, DATABASE_URL: url }));
+    if (only === 'collections') {
+      await measureCollectionFigures(server, { ...PG_SERVER, database }, figures);
+      return;
+    }
     const rss = await idleRss(server);
     console.log(`  PostgreSQL: first start ${server.startupMs.toFixed(0)} ms, RSS idle ${rss.toFixed(0)} MB`);
     figures.push({
@@ -219,6 +215,7 @@ async function onPostgres(figures: ServerFigure[]): Promise<void> {
       budget: '< 20 ms',
       met: p95 < 20,
     });
+    await measureCollectionFigures(server, { ...PG_SERVER, database }, figures);
   } finally {
     await server?.stop();
     await admin.query(`drop database if exists ${database} with (force)`);
@@ -360,6 +357,14 @@ export async function measureServerFigures(webDir: string): Promise<ServerFigure
     await bare.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
+  return figures;
+}
+
+/** `BENCH_ONLY=collections`: the collection figures on PostgreSQL alone (worker list, Excel import). */
+export async function measureCollectionFiguresOnly(): Promise<ServerFigure[]> {
+  const figures: ServerFigure[] = [];
+  buildServer();
+  await onPostgres(figures, 'collections');
   return figures;
 }
 

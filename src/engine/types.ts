@@ -200,11 +200,18 @@ export interface CrudPageFile {
   /** Excel export of what the list shows, every page of it (GET /api/system/export/{id}). */
   export?: { fileName: string; permission?: string };
   import?: {
+    /** POST multipart, the file in `file`: imports at once, or answers `data.jobId` when `progress` is given. */
     api: ApiDescriptor;
     template?: ApiDescriptor;
     templateName?: string;
     accept?: string;
     permission?: string;
+    /** Variables of the import's URLs (`{projectId}`), rendered against the page's context. */
+    params?: Record<string, unknown>;
+    /** GET the job's progress (`{jobId}` in the URL): the import runs as a job and a progress bar follows it. */
+    progress?: ApiDescriptor;
+    /** GET the rows that were not imported as .xlsx (`{jobId}` in the URL). */
+    failedRows?: ApiDescriptor;
   };
 }
 

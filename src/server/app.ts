@@ -14,6 +14,7 @@ import { menuRecordSchema } from './http/envelope-schema.js';
 import { logDestination, OneLinePerRequest } from './http/request-log.js';
 import { packageJsonPath } from './paths.js';
 import collections from './collections/plugin.js';
+import jobs from './jobs/plugin.js';
 import { loadModules, type PortalModule } from './modules/module-files.js';
 import { registerModulePlugins } from './modules/module-plugins.js';
 import auditLog from './plugins/audit-log.js';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auditLog);
   await app.register(menuTreeFreshness);
   await app.register(swagger, { version });
+  await app.register(jobs);
   await registerRoutes(app);
   await app.register(collections, { modules });
   await registerModulePlugins(app, modules);

@@ -78,6 +78,8 @@ export interface ServerConfig {
   rateLimit: RateLimitConfig;
   /** The IoT platform: MQTT broker (embedded or external), retention, demo simulator (iot-config.ts). */
   iot: IotConfig;
+  /** How often idle job workers look for due jobs and schedules (src/server/jobs). */
+  jobPollMs: number;
 }
 
 export { ConfigError };
@@ -145,6 +147,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     portal: defaultPortalConfig(),
     rateLimit: DEFAULT_RATE_LIMIT,
     iot: defaultIotConfig(),
+    jobPollMs: 1000,
     ...overrides,
   };
 }
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ssoSecret: env.PORTAL_SSO_SECRET || undefined,
     portal: loadPortalConfig(env),
     iot: loadIotConfig(env, env.PORTAL_DEMO === '1'),
+    jobPollMs: integer('PORTAL_JOB_POLL_MS', env.PORTAL_JOB_POLL_MS, 1000, 10),
     rateLimit: {
       ...DEFAULT_RATE_LIMIT,
       perUser: integer('PORTAL_RATE_LIMIT_USER', env.PORTAL_RATE_LIMIT_USER, DEFAULT_RATE_LIMIT.perUser, 0),

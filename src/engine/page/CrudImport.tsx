@@ -1,13 +1,21 @@
 /**
- * Excel import of a CRUD page: download the template, choose a file, upload it. The server imports every row or
- * none; a refused file lists each bad row with its row number and message.
+ * Excel import of a CRUD page: download the template, choose a file, upload it. Two answers, one component:
+ * - the upload imports at once (all or nothing, the user import): a refused file lists each bad row;
+ * - with `progress` in the page file, the upload answers a job id (a collection import): a progress bar follows
+ *   the job, and at the end the rows that were not imported are listed, with their row number, column and
+ *   message, and can be downloaded (`failedRows`) to fix and import again.
  */
-import { Button, Modal } from '@arco-design/web-react';
+import { Alert, Button, Modal, Progress, Table } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Modal/style/css.js';
+import '@arco-design/web-react/es/Progress/style/css.js';
+import '@arco-design/web-react/es/Alert/style/css.js';
 import { useRef, useState } from 'react';
-import { callApi, pickPath } from '../api';
+import { toVariables } from '../actions';
+import { callApi, pickPath, type ApiVariables } from '../api';
 import { useSeams } from '../seams';
+import { renderTemplate, type TemplateContext } from '../template';
 import { saveFile } from './save-file';
+import { useImportJob, type ImportJobProgress } from './use-import-job';
 import type { CrudPageFile } from '../types';
 
 type ImportConfig = NonNullable<CrudPageFile['import']>;
@@ -15,16 +23,34 @@ type ImportConfig = NonNullable<CrudPageFile['import']>;
 interface RowError {
   row?: number;
   field?: string;
+  title?: string;
   message: string;
 }
 
 const INVALID_INPUT = -400;
 
-export function CrudImport({ config, onImported }: { config: ImportConfig; onImported: () => void }) {
+export function CrudImport({
+  title,
+  config,
+  context,
+  onImported,
+}: {
+  /** The page's title: the dialog says what is being imported. */
+  title: string;
+  config: ImportConfig;
+  context: TemplateContext;
+  onImported: () => void;
+}) {
   const seams = useSeams();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<RowError[] | null>(null);
+  const variables: ApiVariables = config.params
+    ? toVariables(renderTemplate(config.params, context) as Record<string, unknown>)
+    : {};
+  const job = useImportJob(config.progress, variables, (progress) => {
+    if (progress.created > 0) onImported();
+  });
 
   const upload = async (file: File) => {
     const body = new FormData();
@@ -33,10 +59,18 @@ export function CrudImport({ config, onImported }: { config: ImportConfig; onImp
     try {
       const envelope = await callApi<{ msgCode: number; errMsg: string }>(seams, config.api, {
         body,
+        variables,
         acceptCodes: [INVALID_INPUT],
       });
-      if (envelope.msgCode === INVALID_INPUT) {
-        setErrors((pickPath(envelope, 'data.errors') as RowError[] | undefined) ?? [{ message: envelope.errMsg }]);
+      const jobId = pickPath(envelope, 'data.jobId');
+      const rowErrors = pickPath(envelope, 'data.errors') as RowError[] | undefined;
+      if (envelope.msgCode === INVALID_INPUT && rowErrors) {
+        setErrors(rowErrors);
+      } else if (envelope.msgCode === INVALID_INPUT) {
+        // The file as a whole (not an .xlsx, too large): one message, no list of rows.
+        seams.notify.error(envelope.errMsg);
+      } else if (config.progress && typeof jobId === 'string') {
+        job.follow(jobId);
       } else {
         seams.notify.success(envelope.errMsg || '导入成功');
         onImported();
@@ -49,11 +83,11 @@ export function CrudImport({ config, onImported }: { config: ImportConfig; onImp
     }
   };
 
-  const downloadTemplate = async () => {
-    if (!config.template) return;
+  const download = async (api: ImportConfig['template'], name: string, more: ApiVariables = {}) => {
+    if (!api) return;
     try {
-      const envelope = await callApi(seams, config.template, { responseType: 'blob' });
-      saveFile(pickPath(envelope, 'data'), config.templateName ?? '导入模板.xlsx');
+      const envelope = await callApi(seams, api, { responseType: 'blob', variables: { ...variables, ...more } });
+      saveFile(pickPath(envelope, 'data'), name);
     } catch {
       // the HTTP client has shown why
     }
@@ -61,9 +95,11 @@ export function CrudImport({ config, onImported }: { config: ImportConfig; onImp
 
   return (
     <>
-      {config.template && <Button onClick={() => void downloadTemplate()}>下载模板</Button>}
-      <Button loading={busy} onClick={() => input.current?.click()}>
-        {busy ? '正在导入…' : '导入'}
+      {config.template && (
+        <Button onClick={() => void download(config.template, config.templateName ?? '导入模板.xlsx')}>下载模板</Button>
+      )}
+      <Button loading={busy} onClick={() => input.current?.click()} data-testid="crud-import">
+        {busy ? '正在上传…' : '导入'}
       </Button>
       <input
         ref={input}
@@ -88,6 +124,66 @@ export function CrudImport({ config, onImported }: { config: ImportConfig; onImp
           </ul>
         </Modal>
       )}
+      {job.progress && (
+        <Modal
+          visible
+          title={`导入${title}`}
+          style={{ width: 720 }}
+          footer={
+            <>
+              {job.progress.state === 'done' && job.progress.failed > 0 && config.failedRows && (
+                <Button
+                  onClick={() => void download(config.failedRows, '导入错误行.xlsx', { jobId: job.progress!.jobId })}
+                >
+                  下载错误行
+                </Button>
+              )}
+              <Button type="primary" onClick={job.close}>
+                {job.finished ? '关闭' : '后台继续'}
+              </Button>
+            </>
+          }
+          onCancel={job.close}
+        >
+          <ImportJobView progress={job.progress} />
+        </Modal>
+      )}
     </>
+  );
+}
+
+function ImportJobView({ progress }: { progress: ImportJobProgress }) {
+  const percent = progress.total > 0 ? Math.floor((progress.done / progress.total) * 100) : 0;
+  const status = progress.state === 'failed' ? 'error' : progress.state === 'done' ? 'success' : 'normal';
+  return (
+    <div className="crud-import-job" data-testid="crud-import-progress" data-state={progress.state}>
+      <Progress percent={progress.state === 'done' ? 100 : percent} status={status} />
+      <p className="crud-import-counts">
+        {progress.state === 'waiting'
+          ? '等待导入…'
+          : progress.state === 'running'
+            ? `正在导入：已处理 ${progress.done} / ${progress.total} 行`
+            : progress.state === 'done'
+              ? `导入完成：共 ${progress.total} 行，成功 ${progress.created} 行，失败 ${progress.failed} 行`
+              : '导入失败'}
+      </p>
+      {progress.state === 'failed' && progress.message && <Alert type="error" content={progress.message} />}
+      {progress.errors.length > 0 && (
+        <div data-testid="crud-import-errors">
+          <Table
+            rowKey={(error) => `${error.row}-${error.field}-${error.message}`}
+            size="small"
+            pagination={progress.errors.length > 10 ? { pageSize: 10, size: 'mini' } : false}
+            border={{ wrapper: true, cell: true }}
+            columns={[
+              { title: '行号', dataIndex: 'row', width: 70 },
+              { title: '列', dataIndex: 'title', width: 120 },
+              { title: '错误原因', dataIndex: 'message' },
+            ]}
+            data={progress.errors}
+          />
+        </div>
+      )}
+    </div>
   );
 }

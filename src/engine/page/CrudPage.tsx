@@ -269,7 +269,12 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
                 </span>
               ))}
             {file.import && can(file.import.permission) && (
-              <CrudImport config={file.import} onImported={() => void refreshAll()} />
+              <CrudImport
+                title={file.title}
+                config={file.import}
+                context={context}
+                onImported={() => void refreshAll()}
+              />
             )}
             {file.export && can(file.export.permission ?? file.permission) && (
               <CrudExport pageId={file.id} config={file.export} filters={filters} />

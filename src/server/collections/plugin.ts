@@ -6,6 +6,9 @@ import { globalPlugin } from '../http/global-plugin.js';
 import type { PortalModule } from '../modules/module-files.js';
 import { CollectionRecords } from './records.js';
 import { projectMembersRoute } from './project-members.js';
+import { CollectionImport, IMPORT_JOB } from './import-job.js';
+import { importRoutes } from './import-routes.js';
+import { JobFailure } from '../jobs/types.js';
 import { collectionRoutes } from './routes.js';
 import { syncCollectionTables } from './table-sync.js';
 
@@ -24,5 +27,22 @@ export default globalPlugin<{ modules: readonly PortalModule[] }>('collections',
   app.decorate('collections', registry);
   projectMembersRoute(app);
   for (const records of registry.values())
-    await app.register(async (scoped) => collectionRoutes(scoped, records), { prefix: `/api/data/${records.file.id}` });
+    await app.register(
+      async (scoped) => {
+        collectionRoutes(scoped, records);
+        await importRoutes(scoped, records);
+      },
+      { prefix: `/api/data/${records.file.id}` },
+    );
+  // One import at a time per instance: it is a long stream of batches, and imports spread over the instances.
+  // An import cut off halfway has written some rows: it is reported, never run again over them.
+  app.jobs.work(
+    IMPORT_JOB,
+    async (job) => {
+      const records = registry.get(job.payload.collection);
+      if (!records) throw new JobFailure(`没有数据集 ${job.payload.collection}`);
+      return new CollectionImport(db, records, job, registry).run();
+    },
+    { interrupted: 'fail' },
+  );
 });

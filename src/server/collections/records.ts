@@ -13,7 +13,8 @@ import { collectionTable, fieldColumn, storedFields, type StoredField } from './
 import { applyStoredComputed, withReadComputed } from './computed.js';
 import { invalidField, RecordError } from './errors.js';
 import { labelReferences } from './reference-labels.js';
-import { uniqueIndexName } from './table-sync.js';
+import { collectionCacheVersion, uniqueIndexName } from './table-sync.js';
+import { ListTotals } from '../services/list-totals.js';
 import type { Db } from '../db/database.js';
 import { uniqueViolation } from '../db/errors.js';
 import { escapeLike } from '../services/projects.js';
@@ -121,6 +122,9 @@ export const RecordMessages = {
 
 type Fragment = RawBuilder<unknown>;
 
+/** Past this many records from the start, the list counts first and may read the page from the end. */
+const DEEP_OFFSET = 1000;
+
 /** A query-string filter of the list: which field it reads and how it matches. */
 export interface ListFilter {
   name: string;
@@ -136,6 +140,8 @@ export class CollectionRecords {
   readonly fields: StoredField[];
   private readonly byName: Map<string, StoredField>;
   private readonly readExtensions: ReadExtension[] = [];
+  /** The list's totals, counted again only after a write to the records. */
+  private readonly totals: ListTotals;
 
   constructor(
     private readonly db: Db,
@@ -146,6 +152,7 @@ export class CollectionRecords {
     this.table = collectionTable(file.id);
     this.fields = storedFields(file);
     this.byName = new Map(this.fields.map((field) => [field.name, field]));
+    this.totals = new ListTotals(db, collectionCacheVersion(file));
   }
 
   /** The query-string names of the declared filters (`status`, `name`, `entryDateFrom`, `entryDateTo`, ...). */
@@ -239,15 +246,46 @@ export class CollectionRecords {
     const sortText = params.sort && this.sortable(params.sort.replace(/^-/, '')) ? params.sort : this.file.sort;
     const sortName = (sortText ?? '-createdAt').replace(/^-/, '');
     const descending = (sortText ?? '-createdAt').startsWith('-');
-    const order = sql`${this.column(sortName)} ${sql.raw(descending ? 'desc' : 'asc')} nulls last, t.id`;
-    const [count, page] = await Promise.all([
-      sql<{ n: string }>`select count(*) as n from ${sql.table(this.table)} t where ${where}`.execute(this.db),
-      sql<RecordValues>`select ${this.selection()} from ${this.from()} where ${where}
-        order by ${order} limit ${params.pageSize} offset ${(params.pageNo - 1) * params.pageSize}`.execute(this.db),
-    ]);
+    const column = this.column(sortName);
+    // The list's order, or exactly its reverse (nulls and the id tie-break included).
+    const order = (backwards: boolean) =>
+      backwards
+        ? sql`${column} ${sql.raw(descending ? 'asc' : 'desc')} nulls first, t.id desc`
+        : sql`${column} ${sql.raw(descending ? 'desc' : 'asc')} nulls last, t.id`;
+    const offset = (params.pageNo - 1) * params.pageSize;
+    // The ids of the page first (an index-only scan of the sort index when unfiltered: skipping 50,000 entries
+    // reads no table rows), then only those records.
+    const page = (backwards: boolean, limit: number, skip: number) =>
+      sql<RecordValues>`select ${this.selection()} from (select t.id from ${sql.table(this.table)} t where ${where}
+          order by ${order(backwards)} limit ${limit} offset ${skip}) k
+        join ${sql.table(this.table)} t on t.id = k.id left join sys_user u on u.id = t.created_by
+        order by ${order(backwards)}`.execute(this.db);
+    const counting = this.totals.of(JSON.stringify([params.projectId, params.filters]), async () => {
+      const count = await sql<{ n: string }>`select count(*) as n from ${sql.table(this.table)} t
+        where ${where}`.execute(this.db);
+      return Number(count.rows[0]?.n ?? 0);
+    });
+    let rows: RecordValues[];
+    let total: number;
+    if (offset <= DEEP_OFFSET) {
+      const [count, result] = await Promise.all([counting, page(false, params.pageSize, offset)]);
+      total = count;
+      rows = result.rows;
+    } else {
+      // A page far from the start (the last pages of 100,000 workers) is read from the end of the same order, so
+      // the database skips what lies behind it rather than every record before it.
+      total = await counting;
+      const fromEnd = total - offset;
+      if (fromEnd <= 0) rows = [];
+      else if (offset < total / 2) rows = (await page(false, params.pageSize, offset)).rows;
+      else {
+        const limit = Math.min(params.pageSize, fromEnd);
+        rows = (await page(true, limit, fromEnd - limit)).rows.reverse();
+      }
+    }
     return {
-      dataList: await this.present(page.rows),
-      total: Number(count.rows[0]?.n ?? 0),
+      dataList: await this.present(rows),
+      total,
       pageNo: params.pageNo,
       pageSize: params.pageSize,
     };
@@ -363,6 +401,68 @@ export class CollectionRecords {
       }),
     );
     return this.get(id);
+  }
+
+  /**
+   * New records in one go (an import): one insert for all of them and one for their timelines' first steps, in one
+   * transaction. A unique rule that any of them breaks fails them all with the rule's conflict: the caller then
+   * creates that batch one by one to tell which row it was.
+   */
+  async createMany(projectId: string, inputs: readonly RecordValues[], actorId: string): Promise<string[]> {
+    if (inputs.length === 0) return [];
+    const flow = this.file.status;
+    const ids = inputs.map(() => randomUUID());
+    const rows = inputs.map((input, index) => {
+      const values = this.storedValues(input);
+      if (flow) values[flow.field] = flow.initial;
+      return sql`(${sql.join([
+        sql`${ids[index]}`,
+        sql`${projectId}`,
+        sql`${actorId}`,
+        ...this.fields.map((field) => this.sqlValue(field, values[field.name])),
+      ])})`;
+    });
+    const columns = this.fields.map((field) => sql.id(field.column));
+    await this.guardUnique(() =>
+      this.db.transaction().execute(async (trx) => {
+        // Chunks keep each statement well under PostgreSQL's 65,535 parameters.
+        for (let start = 0; start < rows.length; start += 200)
+          await sql`insert into ${sql.table(this.table)} (id, project_id, created_by, ${sql.join(columns)})
+            values ${sql.join(rows.slice(start, start + 200))}`.execute(trx);
+        if (!flow) return;
+        const at = this.now();
+        for (let start = 0; start < ids.length; start += 500)
+          await trx
+            .insertInto('collection_history')
+            .values(
+              ids.slice(start, start + 500).map((id) => ({
+                id: randomUUID(),
+                collection: this.file.id,
+                record_id: id,
+                project_id: projectId,
+                action: 'create',
+                from_status: null,
+                to_status: flow.initial,
+                actor_id: actorId,
+                remark: null,
+                data: JSON.stringify({}),
+                at,
+              })),
+            )
+            .execute();
+      }),
+    );
+    return ids;
+  }
+
+  /** Which of `values` a project's records already hold in `field` (an import's check of a unique rule). */
+  async existing(projectId: string, field: string, values: readonly unknown[]): Promise<Set<string>> {
+    if (values.length === 0) return new Set();
+    const result = await sql<{ v: string }>`select ${this.column(field)}::text as v from ${sql.table(this.table)} t
+      where t.project_id = ${projectId} and ${this.column(field)}::text in (${sql.join(values.map(String))})`.execute(
+      this.db,
+    );
+    return new Set(result.rows.map((row) => row.v));
   }
 
   /**

@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { CollectionFile } from '../../shared/collections.js';
+import type { CacheVersionName } from '../db/cache-versions.js';
 import type { Db } from '../db/database.js';
 import { collectionTable, fieldColumn, storedFields, type SqlType } from './columns.js';
 
@@ -60,6 +61,21 @@ async function syncOne(db: Db, file: CollectionFile): Promise<void> {
 
   await sql`create index if not exists ${sql.id(indexName(table, 'list', ['createdAt']))}
     on ${sql.table(table)} (project_id, created_at desc, id)`.execute(db);
+  // The list's own order (the file's `sort`, exactly as records.ts writes it: nulls last, then id), so a page is
+  // read from the index instead of sorting every record of the project.
+  const sort = file.sort ?? '-createdAt';
+  const sortField = sort.replace(/^-/, '');
+  await sql`create index if not exists ${sql.id(indexName(table, 'sort', [sortField]))}
+    on ${sql.table(table)} (project_id, ${sql.id(fieldColumn(sortField))} ${sql.raw(
+      sort.startsWith('-') ? 'desc' : 'asc',
+    )} nulls last, id)`.execute(db);
+  // Any write to the records, by any instance, raises the collection's cache version (migration 0007's function),
+  // so the list's totals are counted once per change rather than on every page (records.ts).
+  await sql`insert into cache_version (name, version) values (${collectionCacheVersion(file)}, 0)
+    on conflict (name) do nothing`.execute(db);
+  await sql`create or replace trigger ${sql.id(`${table}_cache_version`)}
+    after insert or update or delete or truncate on ${sql.table(table)}
+    for each statement execute function bump_cache_version(${sql.lit(collectionCacheVersion(file))})`.execute(db);
   for (const unique of file.unique ?? []) {
     const cols = unique.fields.map((f) => sql.id(fieldColumn(f)));
     await sql`create unique index if not exists ${sql.id(indexName(table, 'u', unique.fields))}
@@ -70,6 +86,10 @@ async function syncOne(db: Db, file: CollectionFile): Promise<void> {
     await sql`create index if not exists ${sql.id(indexName(table, 'i', fields))}
       on ${sql.table(table)} (project_id, ${sql.join(cols)})`.execute(db);
   }
+}
+
+export function collectionCacheVersion(file: CollectionFile): CacheVersionName {
+  return `collection:${file.id}`;
 }
 
 /** The name of the unique index of `fields`, to tell which declared rule a unique violation broke. */

@@ -2,7 +2,8 @@
 import { sql } from 'kysely';
 import type { Db } from './database.js';
 
-export type CacheVersionName = 'menu-tree' | 'user-list';
+/** `collection:<id>`: the records of a collection (its table's trigger, created by collections/table-sync.ts). */
+export type CacheVersionName = 'menu-tree' | 'user-list' | `collection:${string}`;
 
 /** The current version of `name` (a bigint, as text). */
 export async function readCacheVersion(db: Db, name: CacheVersionName): Promise<string> {

@@ -3,6 +3,7 @@
  * the wire shapes of src/shared/envelope.ts.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { JobTables } from '../jobs/job-tables.js';
 import type { PortalTables } from './portal-tables.js';
 
 /** A timestamp the database fills in when the row is written. */
@@ -305,7 +306,7 @@ export interface CollectionHistoryTable {
   at: CreatedAt;
 }
 
-export interface Database extends PortalTables {
+export interface Database extends PortalTables, JobTables {
   app_key: AppKeyTable;
   sys_office: SysOfficeTable;
   sys_user: SysUserTable;

@@ -9,6 +9,7 @@ import * as listIndexes from './0006-list-indexes.js';
 import * as cacheVersions from './0007-cache-versions.js';
 import * as seedRuns from './0008-seed-runs.js';
 import * as collectionHistory from './0009-collection-history.js';
+import * as jobs from './0010-jobs.js';
 import * as messageCentre from './0011-message-centre.js';
 
 export const migrations: Record<string, Migration> = {
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0007-cache-versions': cacheVersions,
   '0008-seed-runs': seedRuns,
   '0009-collection-history': collectionHistory,
+  '0010-jobs': jobs,
   '0011-message-centre': messageCentre,
 };

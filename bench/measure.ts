@@ -1,0 +1,16 @@
+/** Small measuring helpers the server figures share. */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(q * values.length) - 1)];
+
+/** One request on its own, in milliseconds, checked to be a success. */
+export async function timeOne(url: string, init: RequestInit): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, init);
+  const body = await response.text();
+  const ms = performance.now() - started;
+  if (response.status !== 200 || !body.includes('"msgCode":0'))
+    throw new Error(`${url}: ${response.status} ${body.slice(0, 200)}`);
+  return ms;
+}
