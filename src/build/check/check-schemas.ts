@@ -12,6 +12,7 @@ import localizeZh from 'ajv-i18n/localize/zh';
 import { formAjvOptions } from '../../shared/ajv-options';
 import { collectionFaults } from '../../shared/collection-faults';
 import type { CollectionFile } from '../../shared/collections';
+import { processFaults, type ProcessFacts, type ProcessFile } from '../../shared/processes';
 import { builtInWidgetNames, customWidgetNames } from '../../widgets/form/widget-names';
 
 export interface SchemaFault {
@@ -34,6 +35,7 @@ const KINDS_NAMED_BY_FILE = new Set([
   'custom',
   'apis',
   'site',
+  'process',
 ]);
 const knownWidgets = new Set<string>([...customWidgetNames, ...builtInWidgetNames]);
 
@@ -182,6 +184,38 @@ function formFaults(file: string, form: JsonObject): SchemaFault[] {
   return faults;
 }
 
+/**
+ * What a process definition may name: the roles and users the seed declares (system roles, demo roles and users)
+ * and the portal's collections.
+ */
+function processFacts(schemasDir: string, collections: ReadonlySet<string>): ProcessFacts {
+  const read = (name: string): Json => {
+    const path = join(schemasDir, 'seed', name);
+    return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Json) : {};
+  };
+  const roles = new Set<string>();
+  const users = new Set<string>();
+  for (const seed of [read('roles.json'), read('demo.json')]) {
+    if (!isObject(seed)) continue;
+    if (Array.isArray(seed.roles))
+      for (const role of seed.roles) if (isObject(role) && typeof role.enname === 'string') roles.add(role.enname);
+    if (Array.isArray(seed.users))
+      for (const user of seed.users) if (isObject(user) && typeof user.id === 'string') users.add(user.id);
+  }
+  return { roles, users, collections };
+}
+
+/** A process file's form gets the checks of any form (pointers under /form), then the flow's own checks. */
+function processFileFaults(file: string, content: JsonObject, facts: ProcessFacts): SchemaFault[] {
+  const form = isObject(content.form) ? content.form : {};
+  const faults = formFaults(file, { kind: 'form', ...form }).map((fault) => ({
+    ...fault,
+    pointer: `/form${fault.pointer}`,
+  }));
+  for (const fault of processFaults(content as unknown as ProcessFile, facts)) faults.push({ file, ...fault });
+  return faults;
+}
+
 /** Every file of every module folder under `<root>/modules`: module.json, collections, pages, forms, seed. */
 function moduleFiles(root: string): string[] {
   const modulesDir = join(root, 'modules');
@@ -240,6 +274,7 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
   const pages = new Set(inFolder('pages').map((path) => basename(path, '.json')));
   const collections = new Set(inFolder('collections').map((path) => basename(path, '.json')));
   faults.push(...duplicateIds(root, formLike, '表单'), ...duplicateIds(root, inFolder('pages'), '页面'));
+  const facts = processFacts(schemasDir, collections);
 
   for (const path of files) {
     const file = relative(root, path);
@@ -268,6 +303,7 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
       faults.push({ file, pointer: '/id', message: `id 必须与文件名一致："${basename(path, '.json')}"` });
     }
     if (kind === 'form') faults.push(...formFaults(file, content));
+    if (kind === 'process') faults.push(...processFileFaults(file, content, facts));
     if (kind === 'collection') {
       // A field a status step requires may carry a `required` message: the step shows it.
       const schema = isObject(content.schema) ? content.schema : {};

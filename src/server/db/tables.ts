@@ -4,6 +4,7 @@
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { PortalTables } from './portal-tables.js';
+import type { WorkflowTables } from '../workflow/tables.js';
 
 /** A timestamp the database fills in when the row is written. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -49,6 +50,8 @@ export interface SysOfficeTable {
   del_flag: DelFlag;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+  /** The office's leader (migration 0014): approver of "the starter's office leader" in processes. */
+  leader_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SysUserTable {
@@ -305,7 +308,7 @@ export interface CollectionHistoryTable {
   at: CreatedAt;
 }
 
-export interface Database extends PortalTables {
+export interface Database extends PortalTables, WorkflowTables {
   app_key: AppKeyTable;
   sys_office: SysOfficeTable;
   sys_user: SysUserTable;

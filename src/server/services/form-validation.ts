@@ -111,7 +111,8 @@ export class FormValidation {
 
   constructor(
     files: FormFile[],
-    private readonly crypto: FieldCrypto,
+    // Only decryption is used: a form without encrypted fields (a process form) needs no keys.
+    private readonly crypto: Pick<FieldCrypto, 'decrypt'>,
   ) {
     this.ajv = new Ajv({ ...formAjvOptions });
     addFormats(this.ajv);

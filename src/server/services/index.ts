@@ -26,6 +26,7 @@ import { SmsCodes } from './sms-codes.js';
 import { createSmsSender } from './sms/index.js';
 import type { SmsSender } from './sms/sms-sender.js';
 import { Users } from './users.js';
+import type { ApprovalNotifier } from '../workflow/notifier.js';
 
 export interface Services {
   db: Db;
@@ -60,6 +61,8 @@ export interface ServiceOverrides {
   smsSender?: SmsSender;
   /** The weather provider's fetch (tests). */
   weatherFetch?: typeof fetch;
+  /** Where the approval engine's notifications go (default: nowhere until the message centre is wired in). */
+  approvalNotifier?: ApprovalNotifier;
 }
 
 export function createServices(

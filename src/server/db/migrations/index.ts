@@ -9,6 +9,7 @@ import * as listIndexes from './0006-list-indexes.js';
 import * as cacheVersions from './0007-cache-versions.js';
 import * as seedRuns from './0008-seed-runs.js';
 import * as collectionHistory from './0009-collection-history.js';
+import * as workflow from './0014-workflow.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-cache-versions': cacheVersions,
   '0008-seed-runs': seedRuns,
   '0009-collection-history': collectionHistory,
+  '0014-workflow': workflow,
 };
