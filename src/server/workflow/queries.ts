@@ -270,6 +270,8 @@ export class WorkflowQueries {
         .orderBy('t.activation')
         .orderBy('t.chain')
         .orderBy('t.position')
+        // A transferred task before the one it became (same place in the chain).
+        .orderBy(sql`t.acted_at is null`)
         .orderBy('t.created_at')
         .execute(),
       this.db
