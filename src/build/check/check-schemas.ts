@@ -202,7 +202,8 @@ function processFacts(schemasDir: string, collections: ReadonlySet<string>): Pro
     if (Array.isArray(seed.users))
       for (const user of seed.users) if (isObject(user) && typeof user.id === 'string') users.add(user.id);
   }
-  return { roles, users, collections };
+  // Without any collection (a copy of schemas/ without the module folders) references to collections go unchecked.
+  return collections.size > 0 ? { roles, users, collections } : { roles, users };
 }
 
 /** A process file's form gets the checks of any form (pointers under /form), then the flow's own checks. */

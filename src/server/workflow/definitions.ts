@@ -6,7 +6,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import { sql } from 'kysely';
+import { formAjvOptions } from '../../shared/ajv-options.js';
 import { MsgCode, type FieldError } from '../../shared/envelope.js';
 import { processFaults, type ProcessFacts, type ProcessFile } from '../../shared/processes.js';
 import type { Db } from '../db/database.js';
@@ -176,7 +178,14 @@ export class ProcessDefinitions {
   check(body: unknown, facts: ProcessFacts): FieldError[] {
     this.metaSchema ??= compileMetaSchema();
     if (!this.metaSchema(body)) return metaErrors(this.metaSchema.errors);
-    return processFaults(body as ProcessFile, facts).map((fault) => ({ field: fault.pointer, message: fault.message }));
+    const file = body as ProcessFile;
+    try {
+      // The form must compile as the server will compile it (an invalid pattern passes the meta-schema).
+      addFormats(new Ajv({ ...formAjvOptions })).compile(file.form.schema);
+    } catch (error) {
+      return [{ field: '/form/schema', message: `不是有效的 JSON Schema：${(error as Error).message}` }];
+    }
+    return processFaults(file, facts).map((fault) => ({ field: fault.pointer, message: fault.message }));
   }
 
   /** Publishes `body` as the next version of `processId` (a new process starts at version 1). */
