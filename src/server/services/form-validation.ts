@@ -122,6 +122,13 @@ export class FormValidation {
     }
   }
 
+  /** Adds a form known only at run time (a published process definition's); an id already known is kept. */
+  add(file: FormFile): void {
+    if (this.forms.has(file.id)) return;
+    const schema = serverSchemaOf(file);
+    this.forms.set(file.id, { file, schema, wire: wireSchemaOf(file, schema) });
+  }
+
   has(formId: string): boolean {
     return this.forms.has(formId);
   }

@@ -12,6 +12,8 @@ export interface RuleContext {
   projectId: string;
   /** The starter's choices for this node (rule `starter`). */
   chosen?: readonly string[];
+  /** The project's company when already known (one instance resolves several nodes). */
+  company?: string;
 }
 
 export class Approvers {
@@ -58,7 +60,7 @@ export class Approvers {
         return rule.users.filter((id) => found.has(id));
       }
       case 'role': {
-        const company = await this.companyOfProject(context.projectId);
+        const company = context.company ?? (await this.companyOfProject(context.projectId));
         const rows = await this.live()
           .innerJoin('sys_user_role as ur', 'ur.user_id', 'u.id')
           .innerJoin('sys_role as r', 'r.id', 'ur.role_id')

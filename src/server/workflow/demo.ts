@@ -330,42 +330,44 @@ export async function seedWorkflowDemo(
   if (any) return;
 
   const list = scripts(await openHazards(db, collections));
-  // The demo happened over the last three weeks: each instance a few hours after the last, each step an hour on.
-  let clock = now.getTime() - 21 * 86_400_000;
-  const workflow = createWorkflow(db, { collections, now: () => new Date(clock) });
-  const { engine } = workflow;
-  const pendingTask = async (instanceId: string, userId: string) => {
-    const task = await db
-      .selectFrom('wf_task')
-      .select('id')
-      .where('instance_id', '=', instanceId)
-      .where('assignee_id', '=', userId)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (!task) throw new Error(`demo approvals: ${userId} has no task in ${instanceId}`);
-    return task.id;
-  };
-  for (const script of list) {
-    clock += 18 * 3_600_000;
-    const id = await engine.start(script.starter, {
-      processId: script.process,
-      projectId: script.project,
-      form: script.form,
-      approvers: script.approvers,
-    });
-    for (const step of script.steps) {
-      clock += 3_600_000;
-      if (step.do === 'withdraw') await engine.withdraw(step.by, id, {});
-      else if (step.do === 'urge') await engine.urge(step.by, id, {});
-      else {
-        const task = await pendingTask(id, step.by);
-        if (step.do === 'approve') await engine.approve(step.by, task, { comment: step.comment });
-        else if (step.do === 'reject') await engine.reject(step.by, task, { to: step.to, comment: step.comment });
-        else if (step.do === 'transfer')
-          await engine.transfer(step.by, task, { userId: step.user, comment: step.comment });
-        else if (step.do === 'addSigner')
-          await engine.addSigner(step.by, task, { userId: step.user, position: 'after', comment: step.comment });
+  // One transaction for the whole demo: all of it or none (a start that failed halfway seeds it again).
+  await db.transaction().execute(async (trx) => {
+    // The demo happened over the last three weeks: each instance a few hours after the last, each step an hour on.
+    let clock = now.getTime() - 21 * 86_400_000;
+    const { engine } = createWorkflow(trx, { collections, now: () => new Date(clock) });
+    const pendingTask = async (instanceId: string, userId: string) => {
+      const task = await trx
+        .selectFrom('wf_task')
+        .select('id')
+        .where('instance_id', '=', instanceId)
+        .where('assignee_id', '=', userId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (!task) throw new Error(`demo approvals: ${userId} has no task in ${instanceId}`);
+      return task.id;
+    };
+    for (const script of list) {
+      clock += 18 * 3_600_000;
+      const id = await engine.start(script.starter, {
+        processId: script.process,
+        projectId: script.project,
+        form: script.form,
+        approvers: script.approvers,
+      });
+      for (const step of script.steps) {
+        clock += 3_600_000;
+        if (step.do === 'withdraw') await engine.withdraw(step.by, id, {});
+        else if (step.do === 'urge') await engine.urge(step.by, id, {});
+        else {
+          const task = await pendingTask(id, step.by);
+          if (step.do === 'approve') await engine.approve(step.by, task, { comment: step.comment });
+          else if (step.do === 'reject') await engine.reject(step.by, task, { to: step.to, comment: step.comment });
+          else if (step.do === 'transfer')
+            await engine.transfer(step.by, task, { userId: step.user, comment: step.comment });
+          else if (step.do === 'addSigner')
+            await engine.addSigner(step.by, task, { userId: step.user, position: 'after', comment: step.comment });
+        }
       }
     }
-  }
+  });
 }

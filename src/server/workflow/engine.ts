@@ -10,14 +10,13 @@
  * and 或签. A chain is done when it has no pending or waiting task; a 会签/依次 node when all its chains are, a 或签
  * node when one is (the others are cancelled). 加签 inserts a task in the actor's chain, before or after them.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { type Transaction, sql } from 'kysely';
 import { MsgCode } from '../../shared/envelope.js';
 import { routeOf, type ApprovalMode, type ProcessFile } from '../../shared/processes.js';
 import type { Database } from '../db/tables.js';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
-import type { FieldCrypto } from '../services/crypto.js';
 import { FormValidation } from '../services/form-validation.js';
 import type { Approvers } from './approvers.js';
 import type { DefinitionVersion, ProcessDefinitions } from './definitions.js';
@@ -57,6 +56,19 @@ export const WorkflowMessages = {
 } as const;
 
 const URGE_INTERVAL_MS = 3_600_000;
+
+/**
+ * The forms of every definition version met, compiled once per process (building ajv and compiling cost far more
+ * than validating; the demo seed and the app share them). Process forms carry no encrypted fields (their
+ * meta-schema has no `submit`), so no keys are needed. Keyed by version and content: two databases in one
+ * process (tests) may hold different bodies under one version id.
+ */
+const processForms = new FormValidation([], { decrypt: () => undefined });
+
+function formKey(definition: DefinitionVersion): string {
+  const digest = createHash('sha256').update(JSON.stringify(definition.body.form.schema)).digest('hex');
+  return `${definition.id}#${digest.slice(0, 16)}`;
+}
 
 export interface StartInput {
   processId: string;
@@ -115,14 +127,10 @@ interface Context {
 }
 
 export class WorkflowEngine {
-  /** A form validator per definition version (versions never change). */
-  private readonly forms = new Map<string, FormValidation>();
-
   constructor(
     private readonly db: Db,
     private readonly definitions: ProcessDefinitions,
     private readonly approvers: Approvers,
-    private readonly crypto: Pick<FieldCrypto, 'decrypt'>,
     private readonly references: ReferenceLookup,
     private readonly notifier: ApprovalNotifier,
     private readonly now: () => Date,
@@ -130,15 +138,9 @@ export class WorkflowEngine {
 
   /** The starter's form of a version, validated exactly as every form file is (services/form-validation.ts). */
   validateForm(definition: DefinitionVersion, body: unknown): Record<string, unknown> {
-    let forms = this.forms.get(definition.id);
-    if (!forms) {
-      forms = new FormValidation(
-        [{ kind: 'form', id: definition.id, title: definition.name, schema: definition.body.form.schema }],
-        this.crypto,
-      );
-      this.forms.set(definition.id, forms);
-    }
-    return forms.validate<Record<string, unknown>>(definition.id, body, { prefix: 'form' });
+    const id = formKey(definition);
+    processForms.add({ kind: 'form', id, title: definition.name, schema: definition.body.form.schema });
+    return processForms.validate<Record<string, unknown>>(id, body, { prefix: 'form' });
   }
 
   /** Whether the user may start the process (its `starters` roles, or everyone). */
@@ -180,12 +182,14 @@ export class WorkflowEngine {
     const nodes = routeOf(file.flow, values);
     if (!nodes) throw new ApiError(MsgCode.invalidInput, WorkflowMessages.noBranch);
     const route: RouteStep[] = [];
+    const company = await this.approvers.companyOfProject(context.projectId);
     for (const node of nodes) {
       const rule = node.type === 'approval' ? node.approvers : node.recipients;
       const users = await this.approvers.resolve(rule, {
         starterId: context.starterId,
         projectId: context.projectId,
         chosen: context.chosen[node.id],
+        company,
       });
       if (node.type === 'approval' && users.length === 0)
         throw new ApiError(
@@ -238,7 +242,19 @@ export class WorkflowEngine {
           started_at: now,
         })
         .execute();
-      const instance = await this.lock(trx, id);
+      const instance: InstanceRow = {
+        id,
+        definition_id: definition.id,
+        project_id: input.projectId,
+        starter_id: starterId,
+        title,
+        route,
+        status: 'running',
+        current_step: null,
+        activation: 0,
+        version: 1,
+        urged_at: null,
+      };
       const ctx: Context = { trx, instance, route, definition, notices, now };
       await this.history(ctx, starterId, 'start', {});
       await this.advance(ctx, 0);
@@ -392,7 +408,10 @@ export class WorkflowEngine {
 
   private async transaction<T>(work: (notices: ApprovalNotice[], trx: Trx) => Promise<T>): Promise<T> {
     const notices: ApprovalNotice[] = [];
-    const result = await this.db.transaction().execute((trx) => work(notices, trx));
+    // An engine built over a transaction (the demo seed, all in one) runs its actions inside it.
+    const result = this.db.isTransaction
+      ? await work(notices, this.db as Trx)
+      : await this.db.transaction().execute((trx) => work(notices, trx));
     for (const notice of notices) {
       if (notice.recipients.length === 0) continue;
       // The action stands whatever the message centre does; it reports its own failures.
@@ -401,10 +420,17 @@ export class WorkflowEngine {
     return result;
   }
 
+  /**
+   * Locks the instance for this action and moves its version on, in one statement: actions on one instance take
+   * turns, a client holding an older version knows it changed, and the version numbers the action's history entry
+   * (every action writes exactly one).
+   */
   private async lock(trx: Trx, instanceId: string): Promise<InstanceRow> {
     const instance = await trx
-      .selectFrom('wf_instance')
-      .select([
+      .updateTable('wf_instance')
+      .set({ version: sql`version + 1` })
+      .where('id', '=', instanceId)
+      .returning([
         'id',
         'definition_id',
         'project_id',
@@ -417,22 +443,23 @@ export class WorkflowEngine {
         'version',
         'urged_at',
       ])
-      .where('id', '=', instanceId)
-      .forUpdate()
       .executeTakeFirst();
     if (!instance) throw new ApiError(MsgCode.notFound, WorkflowMessages.instanceNotFound);
     return instance;
   }
 
-  private async onInstance(instanceId: string, work: (ctx: Context) => Promise<void>): Promise<void> {
+  private async onInstance(
+    instanceId: string,
+    work: (ctx: Context) => Promise<void>,
+    definitionId?: string,
+  ): Promise<void> {
     // Read before the transaction: an instance's version never changes, and the embedded database has one
     // connection, which the transaction holds.
-    const found = await this.db
-      .selectFrom('wf_instance')
-      .select('definition_id')
-      .where('id', '=', instanceId)
-      .executeTakeFirst();
-    const definition = found && (await this.definitions.byId(found.definition_id));
+    const found =
+      definitionId ??
+      (await this.db.selectFrom('wf_instance').select('definition_id').where('id', '=', instanceId).executeTakeFirst())
+        ?.definition_id;
+    const definition = found && (await this.definitions.byId(found));
     if (!definition) throw new ApiError(MsgCode.notFound, WorkflowMessages.instanceNotFound);
     await this.transaction(async (notices, trx) => {
       const instance = await this.lock(trx, instanceId);
@@ -445,12 +472,6 @@ export class WorkflowEngine {
         now: this.now(),
       };
       await work(ctx);
-      // Every action moves the instance's version on: a client holding an older one knows it changed.
-      await trx
-        .updateTable('wf_instance')
-        .set({ version: sql`version + 1` })
-        .where('id', '=', instanceId)
-        .execute();
     });
   }
 
@@ -463,7 +484,7 @@ export class WorkflowEngine {
     const found = await this.db
       .selectFrom('wf_task as t')
       .innerJoin('wf_instance as i', 'i.id', 't.instance_id')
-      .select(['t.instance_id', 'i.project_id'])
+      .select(['t.instance_id', 'i.project_id', 'i.definition_id'])
       .where('t.id', '=', taskId)
       .executeTakeFirst();
     if (!found) throw new ApiError(MsgCode.notFound, WorkflowMessages.taskNotFound);
@@ -473,20 +494,24 @@ export class WorkflowEngine {
       const members = await this.approvers.projectMembers(found.project_id, [newApprover]);
       if (!members.has(newApprover)) throw new ApiError(MsgCode.invalidInput, WorkflowMessages.notMember);
     }
-    await this.onInstance(found.instance_id, async (ctx) => {
-      // Read again under the instance's lock: what another action did before us is now visible.
-      const task = await ctx.trx.selectFrom('wf_task').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow();
-      if (task.assignee_id !== actorId) throw new ApiError(MsgCode.forbidden, WorkflowMessages.notAssignee);
-      if (task.status === 'cancelled') throw new ApiError(MsgCode.conflict, WorkflowMessages.handledByOthers);
-      if (task.status !== 'pending') throw new ApiError(MsgCode.conflict, WorkflowMessages.alreadyHandled);
-      this.requireRunning(ctx);
-      if (newApprover !== undefined) {
-        const open = await this.openTasks(ctx, ['pending', 'waiting']);
-        if (open.some((t) => t.assignee_id === newApprover))
-          throw new ApiError(MsgCode.invalidInput, WorkflowMessages.alreadyApprover);
-      }
-      await work(ctx, task);
-    });
+    await this.onInstance(
+      found.instance_id,
+      async (ctx) => {
+        // Read again under the instance's lock: what another action did before us is now visible.
+        const task = await ctx.trx.selectFrom('wf_task').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow();
+        if (task.assignee_id !== actorId) throw new ApiError(MsgCode.forbidden, WorkflowMessages.notAssignee);
+        if (task.status === 'cancelled') throw new ApiError(MsgCode.conflict, WorkflowMessages.handledByOthers);
+        if (task.status !== 'pending') throw new ApiError(MsgCode.conflict, WorkflowMessages.alreadyHandled);
+        this.requireRunning(ctx);
+        if (newApprover !== undefined) {
+          const open = await this.openTasks(ctx, ['pending', 'waiting']);
+          if (open.some((t) => t.assignee_id === newApprover))
+            throw new ApiError(MsgCode.invalidInput, WorkflowMessages.alreadyApprover);
+        }
+        await work(ctx, task);
+      },
+      found.definition_id,
+    );
   }
 
   private requireRunning(ctx: Context): void {
@@ -638,18 +663,13 @@ export class WorkflowEngine {
     entry: ActInput & { task?: TaskRow; target?: string; detail?: string },
   ): Promise<void> {
     const step = entry.task ? ctx.route[entry.task.step] : undefined;
-    // Safe without a sequence: the instance row is locked by this transaction.
-    const last = await ctx.trx
-      .selectFrom('wf_history')
-      .select((eb) => eb.fn.max('seq').as('seq'))
-      .where('instance_id', '=', ctx.instance.id)
-      .executeTakeFirst();
     await ctx.trx
       .insertInto('wf_history')
       .values({
         id: randomUUID(),
         instance_id: ctx.instance.id,
-        seq: Number(last?.seq ?? 0) + 1,
+        // The instance's version: moved on by this action's lock (1 for the start).
+        seq: ctx.instance.version,
         actor_id: actorId,
         action,
         task_id: entry.task?.id ?? null,

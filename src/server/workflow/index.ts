@@ -6,7 +6,6 @@
 import { sql } from 'kysely';
 import { collectionTable, fieldColumn, type CollectionFile } from '../../shared/collections.js';
 import type { Db } from '../db/database.js';
-import type { FieldCrypto } from '../services/crypto.js';
 import { Approvers } from './approvers.js';
 import { ProcessDefinitions } from './definitions.js';
 import { WorkflowEngine, type ReferenceLookup } from './engine.js';
@@ -26,8 +25,6 @@ export interface WorkflowOptions {
   collections: readonly CollectionFile[];
   notifier?: ApprovalNotifier;
   now?: () => Date;
-  /** Process forms carry no encrypted fields; the portal passes its FieldCrypto all the same. */
-  crypto?: Pick<FieldCrypto, 'decrypt'>;
 }
 
 /** A record of a collection, read from the collection's own table: its project and status. */
@@ -46,8 +43,6 @@ function referenceLookup(db: Db, collections: readonly CollectionFile[]): Refere
   };
 }
 
-const noDecryption: Pick<FieldCrypto, 'decrypt'> = { decrypt: () => undefined };
-
 export function createWorkflow(db: Db, options: WorkflowOptions): Workflow {
   const definitions = new ProcessDefinitions(db);
   const approvers = new Approvers(db);
@@ -59,7 +54,6 @@ export function createWorkflow(db: Db, options: WorkflowOptions): Workflow {
       db,
       definitions,
       approvers,
-      options.crypto ?? noDecryption,
       referenceLookup(db, options.collections),
       options.notifier ?? silentNotifier,
       options.now ?? (() => new Date()),

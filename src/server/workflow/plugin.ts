@@ -13,10 +13,10 @@ declare module 'fastify' {
 export default globalPlugin<{ collections: readonly CollectionFile[]; notifier?: ApprovalNotifier }>(
   'workflow',
   async (app, options) => {
-    const { db, config, crypto } = app.services;
+    const { db, config } = app.services;
     app.decorate(
       'workflow',
-      createWorkflow(db, { collections: options.collections, notifier: options.notifier, now: config.now, crypto }),
+      createWorkflow(db, { collections: options.collections, notifier: options.notifier, now: config.now }),
     );
   },
 );
