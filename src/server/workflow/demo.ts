@@ -332,8 +332,11 @@ export async function seedWorkflowDemo(
   const list = scripts(await openHazards(db, collections));
   // One transaction for the whole demo: all of it or none (a start that failed halfway seeds it again).
   await db.transaction().execute(async (trx) => {
-    // The demo happened over the last three weeks: each instance a few hours after the last, each step an hour on.
-    let clock = now.getTime() - 21 * 86_400_000;
+    // The demo happened over the last three weeks, in office hours (China time): instances a day or so apart,
+    // each started between 09:00 and 14:00, each step an hour after the one before.
+    const DAY = 86_400_000;
+    const chinaMidnight = (at: number) => Math.floor((at + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000;
+    let clock = 0;
     const { engine } = createWorkflow(trx, { collections, now: () => new Date(clock) });
     const pendingTask = async (instanceId: string, userId: string) => {
       const task = await trx
@@ -346,8 +349,9 @@ export async function seedWorkflowDemo(
       if (!task) throw new Error(`demo approvals: ${userId} has no task in ${instanceId}`);
       return task.id;
     };
-    for (const script of list) {
-      clock += 18 * 3_600_000;
+    for (const [index, script] of list.entries()) {
+      const day = chinaMidnight(now.getTime() - 21 * DAY + Math.floor((index * 20 * DAY) / list.length));
+      clock = day + (9 + (index % 6)) * 3_600_000 + ((index * 7) % 60) * 60_000;
       const id = await engine.start(script.starter, {
         processId: script.process,
         projectId: script.project,
