@@ -485,3 +485,29 @@ describe('versions', () => {
     }
   });
 });
+
+describe('who may start', () => {
+  it("a definition's starters limit who sees and starts it", async () => {
+    const file = (await import('../../schemas/processes/seal-use.json', { with: { type: 'json' } })).default;
+    const limited = { ...structuredClone(file), starters: { roles: ['companyManager'] } };
+    expect(await who.admin.call('POST', '/api/workflow/definitions/seal-use/versions', limited)).toMatchObject({
+      msgCode: 0,
+    });
+    const names = async (c: Caller) =>
+      (await c.call<{ definitions: { name: string }[] }[]>('GET', '/api/workflow/definitions')).data!.flatMap((g) =>
+        g.definitions.map((d) => d.name),
+      );
+    expect(await names(who.staff)).not.toContain('用章申请');
+    expect(await names(who.manager)).toContain('用章申请');
+    const form = { sealType: '公章', fileName: '函', copies: 1, purpose: '报送' };
+    expect(
+      await who.staff.call('POST', '/api/workflow/instances', {
+        processId: 'seal-use',
+        projectId: 'project-binjiang',
+        form,
+        approvers: { keeper: [USERS.admin] },
+      }),
+    ).toMatchObject({ msgCode: -403, errMsg: '您无权发起该流程' });
+    await start(who.manager, 'seal-use', form, { approvers: { keeper: [USERS.admin] } });
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * `npm run schemas:check`: every file under `schemas/` declares its `kind` and must satisfy
  * `schemas/meta/<kind>.json`; form and dialog files get the further checks a configurator needs (a message for a
- * rule that does not exist, a uiSchema entry for a missing field, an unknown widget, a dialog naming no form).
+ * rule that does not exist, a uiSchema entry for a missing field, an unknown widget, a dialog naming no form);
+ * process definitions get the form checks on their form and the flow's own (src/shared/processes.ts).
  * Node only: a build tool of the engine, never part of the browser bundle.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';

@@ -145,7 +145,8 @@ export class WorkflowEngine {
 
   /** Whether the user may start the process (its `starters` roles, or everyone). */
   async mayStart(file: ProcessFile, userId: string): Promise<boolean> {
-    if (!file.starters) return true;
+    const roles = file.starters?.roles;
+    if (!roles) return true;
     const held = await this.db
       .selectFrom('sys_user_role as ur')
       .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
@@ -154,7 +155,7 @@ export class WorkflowEngine {
       .where('r.del_flag', '=', '0')
       .where('r.useable', '=', '1')
       .execute();
-    return held.some((r) => r.enname !== null && file.starters!.roles.includes(r.enname));
+    return held.some((r) => r.enname !== null && roles.includes(r.enname));
   }
 
   private async checkReferences(file: ProcessFile, projectId: string, values: Record<string, unknown>): Promise<void> {
