@@ -123,11 +123,11 @@ describe('starting', () => {
     ).toMatchObject({ msgCode: -403 });
   });
 
-  it("a hazard extension names an open hazard of the instance's own project", async () => {
+  it("a hazard extension names a hazard of the instance's own project still to be rectified", async () => {
     const form = (hazardId: string) => ({ hazardId, newDeadline: '2026-12-31', reason: '材料未到' });
-    const refused = { msgCode: -400, errMsg: '所选隐患不存在、不属于本项目或已闭合' };
-    // Closed, of another project, missing.
-    for (const hazardId of ['hazard-1-02', 'hazard-2-07', 'hazard-none'])
+    const refused = { msgCode: -400, errMsg: '所选隐患不存在、不属于本项目或不在待整改状态' };
+    // Closed, already rectified (待复查), of another project, missing.
+    for (const hazardId of ['hazard-1-02', 'hazard-1-11', 'hazard-2-07', 'hazard-none'])
       expect(
         await who.staff.call('POST', '/api/workflow/instances', {
           processId: 'hazard-extension',

@@ -302,14 +302,14 @@ function scripts(hazards: Map<string, string[]>): Script[] {
   return list;
 }
 
-/** Open hazards of the safety module by project (none when the module is not installed). */
+/** Hazards waiting for rectification (待整改) of the safety module by project (none when the module is not installed). */
 async function openHazards(db: Db, collections: readonly CollectionFile[]): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
   const hazards = collections.find((file) => file.id === 'safety-hazard');
   if (!hazards?.status) return result;
   const { rows } = await sql<{ id: string; project_id: string }>`
     select id, project_id from ${sql.table(collectionTable(hazards.id))}
-    where ${sql.ref(fieldColumn(hazards.status.field))} in ('pending', 'review') order by id`.execute(db);
+    where ${sql.ref(fieldColumn(hazards.status.field))} = 'pending' order by id`.execute(db);
   for (const row of rows) result.set(row.project_id, [...(result.get(row.project_id) ?? []), row.id]);
   return result;
 }
