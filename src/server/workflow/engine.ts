@@ -139,8 +139,12 @@ export class WorkflowEngine {
   /** The starter's form of a version, validated exactly as every form file is (services/form-validation.ts). */
   validateForm(definition: DefinitionVersion, body: unknown): Record<string, unknown> {
     const id = formKey(definition);
-    processForms.add({ kind: 'form', id, title: definition.name, schema: definition.body.form.schema });
-    return processForms.validate<Record<string, unknown>>(id, body, { prefix: 'form' });
+    const schema = definition.body.form.schema;
+    processForms.add({ kind: 'form', id, title: definition.name, schema });
+    const values = processForms.validate<Record<string, unknown>>(id, body, { prefix: 'form' });
+    // Only the form's own fields are kept with the instance: nothing a client adds rides along.
+    const declared = schema.properties ?? {};
+    return Object.fromEntries(Object.entries(values).filter(([name]) => Object.hasOwn(declared, name)));
   }
 
   /** Whether the user may start the process (its `starters` roles, or everyone). */
