@@ -10,6 +10,7 @@ import { useCallers, type Caller } from './admin-helpers.js';
 import { addOtherCompany, OTHER } from './portal-helpers.js';
 import { caller } from './admin-helpers.js';
 import { loginTokens, useTestApp } from './test-app.js';
+import { loadProcessFiles, ProcessDefinitions } from '../../src/server/workflow/definitions.js';
 import { approve, detail, material, start, USERS } from './workflow-helpers.js';
 
 const t = useTestApp();
@@ -74,6 +75,39 @@ describe('definitions', () => {
       msgCode: -404,
       errMsg: '流程不存在',
     });
+  });
+});
+
+describe('the files as versions', () => {
+  const versions = async (processId: string) =>
+    (
+      await t.db
+        .selectFrom('wf_definition')
+        .select('version')
+        .where('process_id', '=', processId)
+        .orderBy('version')
+        .execute()
+    ).map((r) => r.version);
+
+  it('a changed file becomes the next version, an unchanged one nothing, until the designer publishes', async () => {
+    const files = loadProcessFiles();
+    await ProcessDefinitions.seed(t.db, files);
+    expect(await versions('design-change')).toEqual([1]);
+    const changed = files.map((f) => (f.id === 'design-change' ? { ...f, description: '改过的说明' } : f));
+    await ProcessDefinitions.seed(t.db, changed);
+    await ProcessDefinitions.seed(t.db, changed);
+    expect(await versions('design-change')).toEqual([1, 2]);
+    const latest = await who.staff.call<{ description: string }>('GET', '/api/workflow/definitions/design-change');
+    expect(latest.data!.description).toBe('改过的说明');
+    // Once the designer published, the files no longer make versions of that process.
+    const published = await who.admin.call(
+      'POST',
+      '/api/workflow/definitions/design-change/versions',
+      changed.find((f) => f.id === 'design-change'),
+    );
+    expect(published.msgCode).toBe(0);
+    await ProcessDefinitions.seed(t.db, files);
+    expect(await versions('design-change')).toEqual([1, 2, 3]);
   });
 });
 

@@ -1,5 +1,6 @@
 /**
- * Process definitions: the files `schemas/processes/<id>.json` are the seed of version 1; every version lives in
+ * Process definitions: the files `schemas/processes/<id>.json` are the seed of version 1 (and of the next one when
+ * a file changes, until the designer publishes); every version lives in
  * `wf_definition`, immutable once published, and an instance keeps the version it started on. Publishing a new
  * version (the designer) passes the same meta-schema and the same checks as `schemas:check`.
  */
@@ -80,6 +81,15 @@ interface VersionRow {
   published_at: Date;
 }
 
+/** JSON with the keys of every object sorted: jsonb does not keep a file's key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, node: unknown) =>
+    node !== null && typeof node === 'object' && !Array.isArray(node)
+      ? Object.fromEntries(Object.entries(node as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : node,
+  );
+}
+
 function toVersion(row: VersionRow): DefinitionVersion {
   return {
     id: row.id,
@@ -99,22 +109,47 @@ export class ProcessDefinitions {
 
   constructor(private readonly db: Db) {}
 
-  /** Version 1 of every file whose process has no version yet (idempotent; a newer published version is kept). */
+  /**
+   * The files as versions: a process without any version gets version 1; a changed file becomes the next version
+   * while every version so far came from the files (none published by the designer, whose versions a file never
+   * overrides). Idempotent.
+   */
   static async seed(db: Db, files: readonly ProcessFile[]): Promise<void> {
     if (files.length === 0) return;
-    await db
-      .insertInto('wf_definition')
-      .values(
-        files.map((file) => ({
-          id: definitionId(file.id, 1),
+    const rows = await db
+      .selectFrom('wf_definition')
+      .select(['process_id', 'version', 'body', 'published_by'])
+      .where(
+        'process_id',
+        'in',
+        files.map((file) => file.id),
+      )
+      .execute();
+    const fresh = files.flatMap((file) => {
+      const versions = rows.filter((row) => row.process_id === file.id);
+      if (versions.some((row) => row.published_by !== null)) return [];
+      const newest = versions.reduce<(typeof versions)[number] | undefined>(
+        (best, row) => (best === undefined || row.version > best.version ? row : best),
+        undefined,
+      );
+      if (newest && canonical(parseJson(newest.body)) === canonical(file)) return [];
+      const version = (newest?.version ?? 0) + 1;
+      return [
+        {
+          id: definitionId(file.id, version),
           process_id: file.id,
-          version: 1,
+          version,
           name: file.name,
           category: file.category,
           body: JSON.stringify(file),
           published_by: null,
-        })),
-      )
+        },
+      ];
+    });
+    if (fresh.length === 0) return;
+    await db
+      .insertInto('wf_definition')
+      .values(fresh)
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   }
