@@ -134,6 +134,8 @@ export class WorkflowEngine {
     private readonly references: ReferenceLookup,
     private readonly notifier: ApprovalNotifier,
     private readonly now: () => Date,
+    /** Where a failed notification is reported (the action itself stands). */
+    private readonly notifyFailed: (error: unknown) => void = () => {},
   ) {}
 
   /** The starter's form of a version, validated exactly as every form file is (services/form-validation.ts). */
@@ -419,8 +421,8 @@ export class WorkflowEngine {
       : await this.db.transaction().execute((trx) => work(notices, trx));
     for (const notice of notices) {
       if (notice.recipients.length === 0) continue;
-      // The action stands whatever the message centre does; it reports its own failures.
-      await this.notifier.notify(notice).catch(() => undefined);
+      // The action stands whatever the message centre does.
+      await this.notifier.notify(notice).catch(this.notifyFailed);
     }
     return result;
   }

@@ -25,6 +25,8 @@ export interface WorkflowOptions {
   collections: readonly CollectionFile[];
   notifier?: ApprovalNotifier;
   now?: () => Date;
+  /** Reports a notification that failed (the action stands). */
+  notifyFailed?: (error: unknown) => void;
 }
 
 /** A record of a collection, read from the collection's own table: its project and status. */
@@ -57,6 +59,7 @@ export function createWorkflow(db: Db, options: WorkflowOptions): Workflow {
       referenceLookup(db, options.collections),
       options.notifier ?? silentNotifier,
       options.now ?? (() => new Date()),
+      options.notifyFailed,
     ),
     queries: new WorkflowQueries(db, definitions),
   };

@@ -16,7 +16,12 @@ export default globalPlugin<{ collections: readonly CollectionFile[]; notifier?:
     const { db, config } = app.services;
     app.decorate(
       'workflow',
-      createWorkflow(db, { collections: options.collections, notifier: options.notifier, now: config.now }),
+      createWorkflow(db, {
+        collections: options.collections,
+        notifier: options.notifier,
+        now: config.now,
+        notifyFailed: (error) => app.log.error({ err: error }, 'approval notification failed'),
+      }),
     );
   },
 );
