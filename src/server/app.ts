@@ -29,6 +29,7 @@ import securityHeaders from './plugins/security-headers.js';
 import servicesPlugin from './plugins/services.js';
 import swagger from './plugins/swagger.js';
 import webApp from './plugins/web-app.js';
+import workflow from './workflow/plugin.js';
 import { registerRoutes } from './routes/index.js';
 import { createServices, type ServiceOverrides } from './services/index.js';
 import { ensureKeys } from './services/keys.js';
@@ -122,6 +123,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(menuTreeFreshness);
   await app.register(swagger, { version });
   await app.register(jobs);
+  await app.register(workflow, {
+    collections: modules.flatMap((module) => module.collections),
+    notifier: options.services?.approvalNotifier,
+  });
   await registerRoutes(app);
   await app.register(collections, { modules });
   await registerModulePlugins(app, modules);

@@ -172,6 +172,8 @@ describe('role menu list', () => {
       '日志查询',
       '项目管理',
       'Logo管理',
+      // A hidden permission (the flow designer's publish), not a screen.
+      '流程发布',
     ]);
     expect(sys.childList.find((m) => m.id === 'sys-user')!).toMatchObject({
       permission: 'sys:user:view',

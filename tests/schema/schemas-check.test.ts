@@ -144,6 +144,10 @@ describe('schemas:check', () => {
     mkdirSync(join(labour, 'pages'), { recursive: true });
     for (const id of ['labour-worker', 'labour-attendance'])
       cpSync(join(schemasDir, `../modules/labour/collections/${id}.json`), join(labour, `collections/${id}.json`));
+    // The hazard an approval process refers to, so that only the sheet's faults are reported.
+    const safety = join(copy, '../modules/safety/collections');
+    mkdirSync(safety, { recursive: true });
+    cpSync(join(schemasDir, '../modules/safety/collections/safety-hazard.json'), join(safety, 'safety-hazard.json'));
     const sheet = JSON.parse(
       readFileSync(join(schemasDir, '../modules/labour/pages/labour-attendance-sheet.json'), 'utf8'),
     );

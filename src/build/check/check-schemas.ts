@@ -1,7 +1,8 @@
 /**
  * `npm run schemas:check`: every file under `schemas/` declares its `kind` and must satisfy
  * `schemas/meta/<kind>.json`; form and dialog files get the further checks a configurator needs (a message for a
- * rule that does not exist, a uiSchema entry for a missing field, an unknown widget, a dialog naming no form).
+ * rule that does not exist, a uiSchema entry for a missing field, an unknown widget, a dialog naming no form);
+ * process definitions get the form checks on their form and the flow's own (src/shared/processes.ts).
  * Node only: a build tool of the engine, never part of the browser bundle.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { collectionFaults } from '../../shared/collection-faults';
 import { storedFields } from '../../shared/collection-columns';
 import type { CollectionFile } from '../../shared/collections';
 import type { SheetPageFile } from '../../engine/types';
+import { processFaults, type ProcessFacts, type ProcessFile } from '../../shared/processes';
 import { builtInWidgetNames, customWidgetNames } from '../../widgets/form/widget-names';
 
 export interface SchemaFault {
@@ -37,6 +39,7 @@ const KINDS_NAMED_BY_FILE = new Set([
   'sheet',
   'apis',
   'site',
+  'process',
 ]);
 const knownWidgets = new Set<string>([...customWidgetNames, ...builtInWidgetNames]);
 
@@ -191,6 +194,39 @@ function formFaults(file: string, form: JsonObject): SchemaFault[] {
 }
 
 /**
+ * What a process definition may name: the roles and users the seed declares (system roles, demo roles and users)
+ * and the portal's collections.
+ */
+function processFacts(schemasDir: string, collections: ReadonlySet<string>): ProcessFacts {
+  const read = (name: string): Json => {
+    const path = join(schemasDir, 'seed', name);
+    return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Json) : {};
+  };
+  const roles = new Set<string>();
+  const users = new Set<string>();
+  for (const seed of [read('roles.json'), read('demo.json')]) {
+    if (!isObject(seed)) continue;
+    if (Array.isArray(seed.roles))
+      for (const role of seed.roles) if (isObject(role) && typeof role.enname === 'string') roles.add(role.enname);
+    if (Array.isArray(seed.users))
+      for (const user of seed.users) if (isObject(user) && typeof user.id === 'string') users.add(user.id);
+  }
+  // Without any collection (a copy of schemas/ without the module folders) references to collections go unchecked.
+  return collections.size > 0 ? { roles, users, collections } : { roles, users };
+}
+
+/** A process file's form gets the checks of any form (pointers under /form), then the flow's own checks. */
+function processFileFaults(file: string, content: JsonObject, facts: ProcessFacts): SchemaFault[] {
+  const form = isObject(content.form) ? content.form : {};
+  const faults = formFaults(file, { kind: 'form', ...form }).map((fault) => ({
+    ...fault,
+    pointer: `/form${fault.pointer}`,
+  }));
+  for (const fault of processFaults(content as unknown as ProcessFile, facts)) faults.push({ file, ...fault });
+  return faults;
+}
+
+/**
  * Every file of every module folder under `<root>/modules`: module.json and the JSON files of each of its folders
  * (collections, pages, forms, seed, and the module's own kinds such as device-types), each checked by its `kind`.
  * `server/` holds code, not files of a kind.
@@ -282,6 +318,7 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
     }
   }
   faults.push(...duplicateIds(root, formLike, '表单'), ...duplicateIds(root, inFolder('pages'), '页面'));
+  const facts = processFacts(schemasDir, collections);
 
   for (const path of files) {
     const file = relative(root, path);
@@ -310,6 +347,7 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
       faults.push({ file, pointer: '/id', message: `id 必须与文件名一致："${basename(path, '.json')}"` });
     }
     if (kind === 'form') faults.push(...formFaults(file, content));
+    if (kind === 'process') faults.push(...processFileFaults(file, content, facts));
     if (kind === 'collection') {
       // A field a status step requires may carry a `required` message: the step shows it.
       const schema = isObject(content.schema) ? content.schema : {};

@@ -1,6 +1,6 @@
 /**
  * Typed rows of the logged-in portal's tables (migration 0003-portal): common and recently used menus, user
- * themes, company and project profiles, laborers, contracts, messages, process tasks, device warnings and gantt
+ * themes, company and project profiles, laborers, contracts, messages, device warnings and gantt
  * tasks. Kept apart from tables.ts so the portal's domain can grow without touching the foundation's file.
  * Dates are 'yyyy-MM-dd' text (like sys_user.birthday); money is numeric, which the drivers return as text.
  */
@@ -135,24 +135,6 @@ export interface EventTicketTable {
   expires_at: Timestamp;
 }
 
-export type ProcessTaskKind = 'todo' | 'copy' | 'finished';
-
-export interface ProcessTaskTable {
-  id: string;
-  /** Whose list the task is on. */
-  user_id: string;
-  project_id: Optional<string>;
-  kind: ProcessTaskKind;
-  process_name: string;
-  category: string;
-  title: string;
-  initiator: string;
-  node_name: string;
-  status: string;
-  started_at: Timestamp;
-  finished_at: NullableTimestamp;
-}
-
 export interface DeviceWarningTable {
   id: string;
   project_id: string;
@@ -190,7 +172,6 @@ export interface PortalTables {
   portal_message: PortalMessageTable;
   mc_notice: McNoticeTable;
   event_ticket: EventTicketTable;
-  process_task: ProcessTaskTable;
   device_warning: DeviceWarningTable;
   gantt_task: GanttTaskTable;
 }

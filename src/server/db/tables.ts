@@ -5,6 +5,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { JobTables } from '../jobs/job-tables.js';
 import type { PortalTables } from './portal-tables.js';
+import type { WorkflowTables } from '../workflow/tables.js';
 
 /** A timestamp the database fills in when the row is written. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -50,6 +51,8 @@ export interface SysOfficeTable {
   del_flag: DelFlag;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+  /** The office's leader (migration 0014): approver of "the starter's office leader" in processes. */
+  leader_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SysUserTable {
@@ -306,7 +309,7 @@ export interface CollectionHistoryTable {
   at: CreatedAt;
 }
 
-export interface Database extends PortalTables, JobTables {
+export interface Database extends PortalTables, JobTables, WorkflowTables {
   app_key: AppKeyTable;
   sys_office: SysOfficeTable;
   sys_user: SysUserTable;

@@ -44,6 +44,9 @@ import zhgdRecentlyUsed from './api/zhgd/recently-used.js';
 import zhgdWorkbench from './api/zhgd/workbench.js';
 import microVersions from './micro-versions.js';
 import workflowProcess from './workflow/process.js';
+import workflowDefinitions from './api/workflow/definitions.js';
+import workflowInstances from './api/workflow/instances.js';
+import workflowTasks from './api/workflow/tasks.js';
 import zhgdProjectWithOfficeName from './zhgd/project/with-office-name.js';
 // System administration (issue 5).
 import adminArea from './api/system/area/area.js';
@@ -97,6 +100,9 @@ const routeModules: [prefix: string, plugin: FastifyPluginAsync][] = [
   ['/api/device/base/v1.0', devWarnData],
   ['/api/provideLDF/weather', provideLdfWeather],
   ['/workflow/process', workflowProcess],
+  ['/api/workflow/definitions', workflowDefinitions],
+  ['/api/workflow/instances', workflowInstances],
+  ['/api/workflow/tasks', workflowTasks],
   ['/api/smart/subitem01/v1.0', smartGantt],
   ['/api/MC/McMessageUser/v1.0', mcMessageUser],
   ['/api/MC/McNotice/v1.0', mcNotice],

@@ -1,6 +1,7 @@
 /**
  * Idempotent seed, run at every start: reference data (menus, dictionaries, system roles) always, the demo
- * company, projects, base config, demo roles and users when PORTAL_DEMO=1. Rows have stable ids and are inserted with
+ * company, projects, base config, demo roles and users when PORTAL_DEMO=1. Process files seed version 1 of their
+ * definitions; demo approvals are made by the engine itself (workflow/demo.ts). Rows have stable ids and are inserted with
  * `on conflict do nothing`, so running it again changes nothing and keeps what administrators edited.
  */
 import { readFileSync } from 'node:fs';
@@ -15,6 +16,8 @@ import { hashPassword } from '../services/passwords.js';
 import { withModuleMenus, type PortalModule } from '../modules/module-files.js';
 import { seedModuleDemo } from './module-demo.js';
 import { seedPortalDemo } from './portal-demo.js';
+import { loadProcessFiles, ProcessDefinitions } from '../workflow/definitions.js';
+import { seedWorkflowDemo } from '../workflow/demo.js';
 import {
   loadSeedFile,
   type AreaSeed,
@@ -324,10 +327,16 @@ export async function seedDemoData(db: Db, modules: readonly PortalModule[] = []
 export async function runSeed(db: Db, options: SeedOptions): Promise<void> {
   const modules = options.modules ?? [];
   await seedReferenceData(db, modules);
+  // The process files are version 1 of their definitions, with or without demo data.
+  await ProcessDefinitions.seed(db, loadProcessFiles());
   if (options.demo) {
     await seedDemoData(db, modules);
     await seedPortalDemo(db);
     await seedModuleDemo(db, modules);
+    await seedWorkflowDemo(
+      db,
+      modules.flatMap((module) => module.collections),
+    );
   }
 }
 

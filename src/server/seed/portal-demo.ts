@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 import type { Db } from '../db/database.js';
-import type { ProcessTaskKind } from '../db/portal-tables.js';
 import { schemasDir } from '../paths.js';
 import { chinaDayStart } from '../services/china-time.js';
 import type { MessageKind } from '../messages/kinds.js';
@@ -65,20 +64,6 @@ export interface PortalDemoSeedFile {
     audienceId?: Id;
     publisherId: Id;
     hoursAgo: number;
-  }[];
-  processTasks: {
-    id: Id;
-    userId: Id;
-    projectId: Id | null;
-    kind: ProcessTaskKind;
-    processName: string;
-    category: string;
-    title: string;
-    initiator: string;
-    nodeName: string;
-    status: string;
-    startedHoursAgo: number;
-    finishedHoursAgo?: number;
   }[];
   deviceWarnings: {
     id: Id;
@@ -330,28 +315,6 @@ export async function seedPortalDemo(db: Db, now: Date = new Date()): Promise<vo
           kind: m.kind ?? 'notice',
           link: m.link ?? null,
           notice_id: m.noticeId ?? null,
-        })),
-      )
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-
-  if (seed.processTasks.length > 0)
-    await db
-      .insertInto('process_task')
-      .values(
-        seed.processTasks.map((t) => ({
-          id: t.id,
-          user_id: t.userId,
-          project_id: t.projectId,
-          kind: t.kind,
-          process_name: t.processName,
-          category: t.category,
-          title: t.title,
-          initiator: t.initiator,
-          node_name: t.nodeName,
-          status: t.status,
-          started_at: ago(t.startedHoursAgo),
-          finished_at: t.finishedHoursAgo === undefined ? null : ago(t.finishedHoursAgo),
         })),
       )
       .onConflict((oc) => oc.column('id').doNothing())

@@ -17,7 +17,7 @@ export function seedFingerprint(options: SeedOptions): string {
   hash.update(`demo=${options.demo}\n`);
   hash.update(`migrations=${Object.keys(migrations).join(',')}\n`);
   hash.update(readFileSync(packageJsonPath));
-  for (const folder of ['seed', 'meta']) {
+  for (const folder of ['seed', 'meta', 'processes']) {
     for (const name of readdirSync(path.join(schemasDir, folder)).sort()) {
       hash.update(`\n${folder}/${name}\n`);
       hash.update(readFileSync(path.join(schemasDir, folder, name)));

@@ -111,7 +111,8 @@ export class FormValidation {
 
   constructor(
     files: FormFile[],
-    private readonly crypto: FieldCrypto,
+    // Only decryption is used: a form without encrypted fields (a process form) needs no keys.
+    private readonly crypto: Pick<FieldCrypto, 'decrypt'>,
   ) {
     this.ajv = new Ajv({ ...formAjvOptions });
     addFormats(this.ajv);
@@ -119,6 +120,13 @@ export class FormValidation {
       const schema = serverSchemaOf(file);
       this.forms.set(file.id, { file, schema, wire: wireSchemaOf(file, schema) });
     }
+  }
+
+  /** Adds a form known only at run time (a published process definition's); an id already known is kept. */
+  add(file: FormFile): void {
+    if (this.forms.has(file.id)) return;
+    const schema = serverSchemaOf(file);
+    this.forms.set(file.id, { file, schema, wire: wireSchemaOf(file, schema) });
   }
 
   has(formId: string): boolean {

@@ -30,6 +30,7 @@ import { EventBus } from '../events/event-bus.js';
 import { EventTickets } from '../events/tickets.js';
 import { Messages } from '../messages/messages.js';
 import { Notices } from '../messages/notices.js';
+import type { ApprovalNotifier } from '../workflow/notifier.js';
 
 export interface Services {
   db: Db;
@@ -70,6 +71,8 @@ export interface ServiceOverrides {
   smsSender?: SmsSender;
   /** The weather provider's fetch (tests). */
   weatherFetch?: typeof fetch;
+  /** Where the approval engine's notifications go (default: nowhere until the message centre is wired in). */
+  approvalNotifier?: ApprovalNotifier;
 }
 
 export function createServices(

@@ -9,7 +9,6 @@ import { CommonMenus, type MenuContext } from './common-menus.js';
 import { ConcreteApp } from './concrete-app.js';
 import type { Menus } from './menus.js';
 import type { Messages } from '../messages/messages.js';
-import { ProcessTasks } from './process.js';
 import type { DataScope } from './data-scope.js';
 import type { Permissions } from './permissions.js';
 import { Projects, type ProjectRow } from './projects.js';
@@ -26,7 +25,6 @@ export interface PortalServices {
   recentlyUsed: RecentlyUsed;
   workbench: Workbench;
   messages: Messages;
-  processTasks: ProcessTasks;
   siteData: SiteData;
   userThemes: UserThemes;
   weather: Weather;
@@ -50,7 +48,6 @@ export function createPortalServices(
     recentlyUsed: new RecentlyUsed(db, commonMenus),
     workbench: new Workbench(db),
     messages,
-    processTasks: new ProcessTasks(db),
     siteData: new SiteData(db),
     userThemes: new UserThemes(db),
     weather: new Weather(config.portal.weather, fetchImpl),

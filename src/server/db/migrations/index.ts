@@ -11,6 +11,7 @@ import * as seedRuns from './0008-seed-runs.js';
 import * as collectionHistory from './0009-collection-history.js';
 import * as jobs from './0010-jobs.js';
 import * as messageCentre from './0011-message-centre.js';
+import * as workflow from './0014-workflow.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-collection-history': collectionHistory,
   '0010-jobs': jobs,
   '0011-message-centre': messageCentre,
+  '0014-workflow': workflow,
 };

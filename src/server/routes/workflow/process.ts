@@ -1,23 +1,28 @@
 /**
- * GET /workflow/process/todoList, /copyList, /finishedList (no /api prefix, as the spec writes them): the user's
- * process tasks, paged. Query pageNum (default 1), pageSize (default 10, at most 100), processName (substring),
- * projectName (that project's tasks and those of no project). Answer data {dataList: ProcessTaskRow[], total,
- * pageNum, pageSize}; to-do and copied newest started first, finished newest finished first.
+ * GET /workflow/process/todoList, /copyList, /finishedList (no /api prefix, as the spec writes them) and
+ * /startedList (the instances the user started; not in the spec, beside its siblings): the user's boxes of the
+ * approval engine, paged. Query pageNum (default 1), pageSize (default 10, at most 100), processName (substring),
+ * category, startFrom/startTo (yyyy-MM-dd, China dates of the start), projectName (that project only). Answer data
+ * {dataList: ProcessTaskRow[], total, pageNum, pageSize}; 待办 newest arrived first, 已办 newest acted first, 抄送
+ * newest copied first, 我发起的 newest started first.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../shared/envelope.js';
-import type { ProcessTaskKind } from '../../db/portal-tables.js';
+import { PROCESS_CATEGORIES } from '../../../shared/processes.js';
 import { envelope } from '../../http/envelope-schema.js';
 import { ok } from '../../http/route-helpers.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { portalContext } from '../../services/portal.js';
-import type { ProcessTaskRow } from '../../services/process.js';
+import type { Box, ProcessTaskRow } from '../../workflow/queries.js';
 import { pageProperties, processTaskRowSchema, projectNameProperty, security } from '../api/zhgd/portal-schemas.js';
 
 interface Query {
   pageNum: number;
   pageSize: number;
   processName?: string;
+  category?: string;
+  startFrom?: string;
+  startTo?: string;
   projectName?: string;
 }
 
@@ -28,14 +33,22 @@ interface Page {
   pageSize: number;
 }
 
-const lists: [path: string, kind: ProcessTaskKind, summary: string][] = [
-  ['/todoList', 'todo', 'My to-do process tasks (待办)'],
-  ['/copyList', 'copy', 'Process tasks copied to me (抄送)'],
-  ['/finishedList', 'finished', 'Process tasks I finished (已办)'],
+const lists: [path: string, box: Box, summary: string][] = [
+  ['/todoList', 'todo', 'My to-do approval tasks (待办)'],
+  ['/copyList', 'copy', 'Approvals copied to me (抄送)'],
+  ['/finishedList', 'finished', 'Approval tasks I acted on (已办)'],
+  ['/startedList', 'started', 'Approvals I started (我发起的)'],
 ];
 
+const day = (what: string) => ({
+  type: 'string',
+  format: 'date',
+  description: `${what} (yyyy-MM-dd, China date of the start)`,
+  errorMessage: { format: '日期格式应为 yyyy-MM-dd' },
+});
+
 const routes: FastifyPluginAsync = async (app) => {
-  for (const [path, kind, summary] of lists) {
+  for (const [path, box, summary] of lists) {
     app.get<{ Querystring: Query }>(
       path,
       {
@@ -54,6 +67,13 @@ const routes: FastifyPluginAsync = async (app) => {
                 maxLength: 50,
                 errorMessage: { maxLength: '流程名称不能超过50个字符' },
               },
+              category: {
+                type: 'string',
+                enum: [...PROCESS_CATEGORIES],
+                errorMessage: { enum: '流程分类不正确' },
+              },
+              startFrom: day('Started on or after'),
+              startTo: day('Started on or before'),
               projectName: projectNameProperty,
             },
           },
@@ -74,14 +94,13 @@ const routes: FastifyPluginAsync = async (app) => {
         },
       },
       async (request): Promise<Envelope<Page>> => {
-        const { portal } = app.services;
         const { view } = requireAuth(request);
-        const { pageNum, pageSize, processName, projectName } = request.query;
-        const ctx = await portalContext(portal, view, projectName);
-        const page = await portal.processTasks.page(
+        const { pageNum, pageSize, projectName, ...filter } = request.query;
+        const ctx = await portalContext(app.services.portal, view, projectName);
+        const page = await app.workflow.queries.page(
           view.user.id,
-          kind,
-          { processName, projectId: ctx.project?.id ?? null },
+          box,
+          { ...filter, projectId: ctx.project?.id ?? null },
           { pageNum, pageSize },
         );
         return ok('', { ...page, pageNum, pageSize });

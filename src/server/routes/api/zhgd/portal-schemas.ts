@@ -57,7 +57,10 @@ export const processTaskRowSchema: Schema = {
   type: 'object',
   required: ['id', 'processName', 'title', 'category', 'initiator', 'nodeName', 'status', 'startTime', 'endTime'],
   properties: {
-    id: str,
+    id: { type: 'string', description: 'The instance (what the detail opens)' },
+    instanceId: str,
+    taskId: { type: 'string', description: "The caller's task on 待办/已办 rows, '' otherwise" },
+    processId: str,
     processName: str,
     title: str,
     category: str,
@@ -65,7 +68,8 @@ export const processTaskRowSchema: Schema = {
     nodeName: str,
     status: str,
     startTime: { type: 'string', description: "'yyyy-MM-dd HH:mm:ss', China time" },
-    endTime: { type: 'string', description: "'' while not finished" },
+    endTime: { type: 'string', description: "When the user acted (已办), else when the instance ended; '' while it runs" },
+    projectId: str,
     projectName: str,
   },
 };

@@ -1,5 +1,5 @@
 /**
- * /api/zhgd/workbench: the workbench's pending-approval summary and the user's messages, in a project (tasks and
+ * /api/zhgd/workbench: the workbench's pending-approval summary (the approval engine's boxes, src/server/workflow) and the user's messages, in a project (tasks and
  * messages of that project plus those of no project) or, without projectName, across all of them.
  *   POST /approvalSummary {projectName, type: 'todo'|'copy'|'finished' (default todo)}
  *        -> data {todo, copy, finished, byCategory: [{name, value}], rows: ProcessTaskRow[] (newest 5 of `type`)}
@@ -9,17 +9,16 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
-import type { ProcessTaskKind } from '../../../db/portal-tables.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
 import { requireAuth } from '../../../plugins/auth.js';
 import type { MessageFilter, MessageList } from '../../../messages/messages.js';
 import { portalContext } from '../../../services/portal.js';
-import type { ApprovalSummary } from '../../../services/process.js';
+import type { ApprovalSummary, Box } from '../../../workflow/queries.js';
 import { bodyOrEmpty, nameValueList, processTaskRowSchema, projectNameProperty, security } from './portal-schemas.js';
 
 const routes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: { projectName?: string; type?: ProcessTaskKind } }>(
+  app.post<{ Body: { projectName?: string; type?: Exclude<Box, 'started'> } }>(
     '/approvalSummary',
     {
       config: { auth: 'user', audit: false },
@@ -64,7 +63,7 @@ const routes: FastifyPluginAsync = async (app) => {
       const { portal } = app.services;
       const { view } = requireAuth(request);
       const ctx = await portalContext(portal, view, request.body.projectName);
-      const summary = await portal.processTasks.summary(
+      const summary = await app.workflow.queries.summary(
         view.user.id,
         ctx.project?.id ?? null,
         request.body.type ?? 'todo',

@@ -1,0 +1,259 @@
+/**
+ * Process definitions: the files `schemas/processes/<id>.json` are the seed of version 1 (and of the next one when
+ * a file changes, until the designer publishes); every version lives in
+ * `wf_definition`, immutable once published, and an instance keeps the version it started on. Publishing a new
+ * version (the designer) passes the same meta-schema and the same checks as `schemas:check`.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { sql } from 'kysely';
+import { formAjvOptions } from '../../shared/ajv-options.js';
+import { MsgCode, type FieldError } from '../../shared/envelope.js';
+import { processFaults, type ProcessFacts, type ProcessFile } from '../../shared/processes.js';
+import type { Db } from '../db/database.js';
+import { ApiError } from '../http/api-error.js';
+import { schemasDir } from '../paths.js';
+import { parseJson } from './tables.js';
+
+export interface DefinitionVersion {
+  /** `<process id>@<version>` */
+  id: string;
+  processId: string;
+  version: number;
+  name: string;
+  category: string;
+  body: ProcessFile;
+  publishedAt: Date;
+}
+
+export const DefinitionMessages = {
+  notFound: '流程不存在',
+  invalid: '流程定义不正确',
+  idMismatch: '流程 id 与地址中的不一致',
+} as const;
+
+export function definitionId(processId: string, version: number): string {
+  return `${processId}@${version}`;
+}
+
+/** Every file of schemas/processes (the files passed `schemas:check`; a broken one stops the start below). */
+export function loadProcessFiles(dir: string = path.join(schemasDir, 'processes')): ProcessFile[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as ProcessFile);
+}
+
+/** The meta-schema of process files, with the meta-schemas it refers to (the form vocabulary). */
+function compileMetaSchema(): ValidateFunction {
+  const metaDir = path.join(schemasDir, 'meta');
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  for (const name of readdirSync(metaDir).filter((n) => n.endsWith('.json')))
+    ajv.addSchema(JSON.parse(readFileSync(path.join(metaDir, name), 'utf8')) as object, path.basename(name, '.json'));
+  const validate = ajv.getSchema('process');
+  if (!validate) throw new Error('schemas/meta/process.json is missing');
+  return validate;
+}
+
+function metaErrors(errors: readonly ErrorObject[] | null | undefined): FieldError[] {
+  return (errors ?? [])
+    .filter((error) => error.keyword !== 'if')
+    .map((error) => ({
+      field: error.instancePath,
+      message:
+        error.keyword === 'additionalProperties'
+          ? `不认识的键 "${String(error.params.additionalProperty)}"`
+          : error.keyword === 'required'
+            ? `缺少 "${String(error.params.missingProperty)}"`
+            : `${error.message ?? error.keyword}`,
+    }));
+}
+
+interface VersionRow {
+  id: string;
+  process_id: string;
+  version: number;
+  name: string;
+  category: string;
+  body: unknown;
+  published_at: Date;
+}
+
+/** JSON with the keys of every object sorted: jsonb does not keep a file's key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, node: unknown) =>
+    node !== null && typeof node === 'object' && !Array.isArray(node)
+      ? Object.fromEntries(Object.entries(node as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : node,
+  );
+}
+
+function toVersion(row: VersionRow): DefinitionVersion {
+  return {
+    id: row.id,
+    processId: row.process_id,
+    version: row.version,
+    name: row.name,
+    category: row.category,
+    body: parseJson<ProcessFile>(row.body),
+    publishedAt: new Date(row.published_at),
+  };
+}
+
+export class ProcessDefinitions {
+  /** Published versions never change: cached by id once read. */
+  private readonly versions = new Map<string, DefinitionVersion>();
+  private metaSchema: ValidateFunction | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  /**
+   * The files as versions: a process without any version gets version 1; a changed file becomes the next version
+   * while every version so far came from the files (none published by the designer, whose versions a file never
+   * overrides). Idempotent.
+   */
+  static async seed(db: Db, files: readonly ProcessFile[]): Promise<void> {
+    if (files.length === 0) return;
+    const rows = await db
+      .selectFrom('wf_definition')
+      .select(['process_id', 'version', 'body', 'published_by'])
+      .where(
+        'process_id',
+        'in',
+        files.map((file) => file.id),
+      )
+      .execute();
+    const fresh = files.flatMap((file) => {
+      const versions = rows.filter((row) => row.process_id === file.id);
+      if (versions.some((row) => row.published_by !== null)) return [];
+      const newest = versions.reduce<(typeof versions)[number] | undefined>(
+        (best, row) => (best === undefined || row.version > best.version ? row : best),
+        undefined,
+      );
+      if (newest && canonical(parseJson(newest.body)) === canonical(file)) return [];
+      const version = (newest?.version ?? 0) + 1;
+      return [
+        {
+          id: definitionId(file.id, version),
+          process_id: file.id,
+          version,
+          name: file.name,
+          category: file.category,
+          body: JSON.stringify(file),
+          published_by: null,
+        },
+      ];
+    });
+    if (fresh.length === 0) return;
+    await db
+      .insertInto('wf_definition')
+      .values(fresh)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+
+  async byId(id: string): Promise<DefinitionVersion | undefined> {
+    const cached = this.versions.get(id);
+    if (cached) return cached;
+    const row = await this.db.selectFrom('wf_definition').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const version = toVersion(row);
+    this.versions.set(id, version);
+    return version;
+  }
+
+  /** The newest version of every process, by category then name. */
+  async latestAll(): Promise<DefinitionVersion[]> {
+    const rows = await this.db
+      .selectFrom('wf_definition as d')
+      .selectAll('d')
+      .where(({ eb, selectFrom }) =>
+        eb(
+          'd.version',
+          '=',
+          selectFrom('wf_definition as n')
+            .select((n) => n.fn.max('n.version').as('v'))
+            .whereRef('n.process_id', '=', 'd.process_id'),
+        ),
+      )
+      .orderBy('d.category')
+      .orderBy('d.name')
+      .execute();
+    return rows.map(toVersion);
+  }
+
+  async latest(processId: string): Promise<DefinitionVersion> {
+    const row = await this.db
+      .selectFrom('wf_definition')
+      .selectAll()
+      .where('process_id', '=', processId)
+      .orderBy('version', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) throw new ApiError(MsgCode.notFound, DefinitionMessages.notFound);
+    return toVersion(row);
+  }
+
+  /** The roles, users and collections a definition may name, as the database holds them now. */
+  async facts(collections: ReadonlySet<string>): Promise<ProcessFacts> {
+    const [roles, users] = await Promise.all([
+      this.db.selectFrom('sys_role').select('enname').where('del_flag', '=', '0').execute(),
+      this.db.selectFrom('sys_user').select('id').where('del_flag', '=', '0').execute(),
+    ]);
+    return {
+      roles: new Set(roles.flatMap((r) => (r.enname ? [r.enname] : []))),
+      users: new Set(users.map((u) => u.id)),
+      collections,
+    };
+  }
+
+  /** The faults of a definition (meta-schema first, then the flow's checks), as -400 field errors. */
+  check(body: unknown, facts: ProcessFacts): FieldError[] {
+    this.metaSchema ??= compileMetaSchema();
+    if (!this.metaSchema(body)) return metaErrors(this.metaSchema.errors);
+    const file = body as ProcessFile;
+    try {
+      // The form must compile as the server will compile it (an invalid pattern passes the meta-schema).
+      addFormats(new Ajv({ ...formAjvOptions })).compile(file.form.schema);
+    } catch (error) {
+      return [{ field: '/form/schema', message: `不是有效的 JSON Schema：${(error as Error).message}` }];
+    }
+    return processFaults(file, facts).map((fault) => ({ field: fault.pointer, message: fault.message }));
+  }
+
+  /** Publishes `body` as the next version of `processId` (a new process starts at version 1). */
+  async publish(processId: string, body: unknown, facts: ProcessFacts, actorId: string): Promise<DefinitionVersion> {
+    const errors = this.check(body, facts);
+    if (errors.length > 0) throw new ApiError(MsgCode.invalidInput, errors[0]!.message, { errors });
+    const file = body as ProcessFile;
+    if (file.id !== processId) throw new ApiError(MsgCode.invalidInput, DefinitionMessages.idMismatch);
+    // The next number is taken inside the insert; two publishers at once collide on the unique constraint.
+    const row = await this.db
+      .insertInto('wf_definition')
+      .columns(['id', 'process_id', 'version', 'name', 'category', 'body', 'published_by'])
+      .expression(
+        this.db
+          .selectFrom('wf_definition')
+          .select([
+            sql<string>`${processId} || '@' || (coalesce(max(version), 0) + 1)`.as('id'),
+            sql<string>`${processId}`.as('process_id'),
+            sql<number>`coalesce(max(version), 0) + 1`.as('version'),
+            sql<string>`${file.name}`.as('name'),
+            sql<string>`${file.category}`.as('category'),
+            sql<string>`${JSON.stringify(file)}::jsonb`.as('body'),
+            sql<string>`${actorId}`.as('published_by'),
+          ])
+          .where('process_id', '=', processId),
+      )
+      .returningAll()
+      .executeTakeFirstOrThrow()
+      .catch((error: unknown) => {
+        if ((error as { code?: string }).code === '23505')
+          throw new ApiError(MsgCode.conflict, '另一位管理员刚刚发布了新版本，请刷新后重试');
+        throw error;
+      });
+    return toVersion(row);
+  }
+}
