@@ -83,6 +83,15 @@ describe('thresholds open warnings', () => {
       ['moment-early', 91.5, '预警', '待处理'],
     ]);
     const alarm = warnings.find((w) => w.thresholdId === 'moment-alarm')!;
+    // The manager registered the crane (no one else is responsible for it): two 设备预警 messages.
+    const messages = await who.manager.call<{ dataList: { title: string; link: string }[] }>(
+      'GET',
+      '/api/MC/McMessageUser/v1.0/list?kind=device-warning&pageNo=1&pageSize=50',
+    );
+    expect(messages.data!.dataList.filter((m) => m.title.startsWith('设备 W-TC-01：'))).toEqual([
+      expect.objectContaining({ title: '设备 W-TC-01：力矩超限', link: '/iotDevices/warning' }),
+      expect.objectContaining({ title: '设备 W-TC-01：力矩达到 90%', link: '/iotDevices/warning' }),
+    ]);
     expect(alarm).toMatchObject({
       title: '力矩超限',
       deviceIdLabel: '设备 W-TC-01',

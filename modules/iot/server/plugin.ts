@@ -13,7 +13,7 @@ import { startSimulator } from './simulator.js';
 import { TelemetryStore } from './telemetry-store.js';
 import { userRoutes } from './user-routes.js';
 import { exceedances } from './rules.js';
-import { Warnings } from './warnings.js';
+import { RULES_AUTHOR, Warnings } from './warnings.js';
 
 const MONTH_MS = 31 * 24 * 3600_000;
 
@@ -34,7 +34,20 @@ const iot: ModulePlugin = async (app, { module }) => {
 
   const warningRecords = app.collections.get('iot-warning');
   if (!warningRecords) throw new Error('modules/iot: the collection iot-warning is missing');
-  const warnings = new Warnings(db, warningRecords);
+  // A new warning is a 设备预警 message to the device's responsible person (or whoever registered it).
+  const warnings = new Warnings(db, warningRecords, async ({ warning, device }) => {
+    const record = await devices.get(device.deviceId);
+    const recipient = String(record.responsibleId ?? record.createdBy ?? '');
+    if (!recipient || recipient === RULES_AUTHOR) return;
+    await app.services.messages.send({
+      userIds: [recipient],
+      kind: 'device-warning',
+      title: `${String(record.name)}：${String(warning.title)}`,
+      content: `${String(warning.metric)} ${String(warning.value)}${String(warning.unit ?? '')}，阈值 ${String(warning.limit)}${String(warning.unit ?? '')}`,
+      link: '/iotDevices/warning',
+      projectId: device.projectId,
+    });
+  });
   // A warning reads as people say it: "104.2% / 100%", and whether it is an alarm still waiting for someone.
   warningRecords.extendReads(async (rows) => {
     for (const row of rows) {

@@ -2,6 +2,7 @@
 import type { CollectionFile } from '../../shared/collections.js';
 import { globalPlugin } from '../http/global-plugin.js';
 import { createWorkflow, type Workflow } from './index.js';
+import { messageNotifier } from './message-notifier.js';
 import type { ApprovalNotifier } from './notifier.js';
 
 declare module 'fastify' {
@@ -18,7 +19,8 @@ export default globalPlugin<{ collections: readonly CollectionFile[]; notifier?:
       'workflow',
       createWorkflow(db, {
         collections: options.collections,
-        notifier: options.notifier,
+        // Tests may pass their own; the portal tells people through the message centre.
+        notifier: options.notifier ?? messageNotifier(app.services.messages),
         now: config.now,
         notifyFailed: (error) => app.log.error({ err: error }, 'approval notification failed'),
       }),
