@@ -183,3 +183,41 @@ describe('handling a warning', () => {
     expect((await who.none.call('GET', `/api/data/iot-warning/${warning.id}`)).msgCode).toBe(-401);
   });
 });
+
+describe('POST /api/device/base/v1.0/devWarnData', () => {
+  type Page = { dataList: Record<string, string>[]; total: number; unhandled: number };
+  const post = (caller: typeof who.manager, body: Record<string, unknown>) =>
+    caller.call<Page>('POST', '/api/device/base/v1.0/devWarnData', body);
+
+  it('answers the warnings above in the spec shape: newest first, filtered, paged, counted', async () => {
+    const all = await post(who.manager, { projectName: '滨江花园住宅工程', pageSize: 100 });
+    expect(all.msgCode).toBe(0);
+    const rows = all.data!.dataList;
+    expect(rows.length).toBe(all.data!.total);
+    expect(rows.map((row) => row.warnTime)).toEqual([...rows.map((row) => row.warnTime)].sort().reverse());
+    expect(all.data!.unhandled).toBe(rows.filter((row) => row.status === '0').length);
+    expect(rows.find((row) => row.deviceCode === 'W-HS-01' && row.status === '1')).toMatchObject({
+      deviceName: '设备 W-HS-01',
+      deviceType: '升降机监测',
+      warnType: '升降机超载',
+      warnLevel: '3',
+      content: '载重百分比 105%，阈值 100%',
+      projectName: '滨江花园住宅工程',
+    });
+    const alarmsOpen = await post(who.manager, {
+      projectName: '滨江花园住宅工程',
+      status: '0',
+      warnLevel: '3',
+      pageSize: 100,
+    });
+    expect(alarmsOpen.data!.dataList.every((row) => row.status === '0' && row.warnLevel === '3')).toBe(true);
+    expect(alarmsOpen.data!.total).toBe(rows.filter((row) => row.status === '0' && row.warnLevel === '3').length);
+    const paged = await post(who.manager, { projectName: '滨江花园住宅工程', pageSize: 2, pageNum: 2 });
+    expect(paged.data!.dataList.map((row) => row.id)).toEqual(rows.slice(2, 4).map((row) => row.id));
+    expect(await post(who.manager, { warnLevel: '9' })).toMatchObject({
+      msgCode: -400,
+      errMsg: '告警级别只能是 1、2 或 3',
+    });
+    expect((await post(who.none, {})).msgCode).toBe(-401);
+  });
+});

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateLaborers, loadPortalDemoSeed, seedPortalDemo } from '../../src/server/seed/portal-demo.js';
 import type { MessageList } from '../../src/server/messages/messages.js';
 import type { ApprovalSummary, ProcessTaskRow } from '../../src/server/workflow/queries.js';
-import type { DeviceWarningRow, GanttRow } from '../../src/server/services/site-data.js';
+import type { GanttRow } from '../../src/server/services/site-data.js';
 import type { ContractFigures, ProjectStatistics } from '../../src/server/services/workbench.js';
 import { addOtherCompany, OTHER, PROJECTS, useLogins } from './portal-helpers.js';
 import { chinaDate } from '../../src/server/services/china-time.js';
@@ -322,33 +322,6 @@ describe('gantt and device warnings', () => {
       -401,
     );
   });
-
-  it('devWarnData: newest first, filtered, paged, scoped', async () => {
-    type Page = { dataList: DeviceWarningRow[]; total: number; unhandled: number };
-    const one = await staff.post<Page>('/api/device/base/v1.0/devWarnData', { projectName: PROJECTS.binjiang.name });
-    expect(one.msgCode).toBe(0);
-    expect(one.data).toMatchObject({ total: 5, unhandled: 3 });
-    expect(one.data!.dataList[0]).toMatchObject({
-      deviceName: '1号塔吊',
-      warnType: '风速超限',
-      warnLevel: '3',
-      status: '0',
-    });
-    const open = await staff.post<Page>('/api/device/base/v1.0/devWarnData', {
-      projectName: PROJECTS.binjiang.name,
-      status: '0',
-      warnLevel: '3',
-    });
-    expect(open.data!.dataList.map((w) => w.deviceCode)).toEqual(['TC-01']);
-    const all = await manager.post<Page>('/api/device/base/v1.0/devWarnData', { pageSize: 4 });
-    expect(all.data!.total).toBe(11);
-    expect(all.data!.dataList).toHaveLength(4);
-    expect(await manager.post('/api/device/base/v1.0/devWarnData', { warnLevel: '9' })).toMatchObject({
-      msgCode: -400,
-      errMsg: '告警级别只能是 1、2 或 3',
-    });
-    expect(await unauthenticated('POST', '/api/device/base/v1.0/devWarnData')).toBe(-401);
-  });
 });
 
 describe('micro-app versions', () => {
@@ -371,7 +344,6 @@ describe('portal demo seed', () => {
       'project_contract',
       'mc_notice',
       'portal_message',
-      'device_warning',
       'gantt_task',
       'common_menu',
     ] as const;

@@ -7,6 +7,7 @@ import { chinaDateTime } from '../../../src/server/services/china-time.js';
 import type { ModulePlugin } from '../../../src/server/modules/module-plugins.js';
 import { loadDeviceTypes, offlineAfterSeconds } from './device-types.js';
 import { deviceRoutes } from './device-routes.js';
+import { devWarnDataRoute } from './dev-warn-data.js';
 import { createIngestion } from './ingestion.js';
 import { startEmbeddedBroker, subscribeExternalBroker, telemetryTopic, type MqttIngress } from './mqtt.js';
 import { startSimulator } from './simulator.js';
@@ -124,6 +125,7 @@ const iot: ModulePlugin = async (app, { module }) => {
   });
 
   await app.register(deviceRoutes, { ingestion, store, now });
+  await devWarnDataRoute(app);
   await app.register(userRoutes, {
     devices,
     store,

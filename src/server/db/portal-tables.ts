@@ -135,21 +135,6 @@ export interface EventTicketTable {
   expires_at: Timestamp;
 }
 
-export interface DeviceWarningTable {
-  id: string;
-  project_id: string;
-  device_name: string;
-  device_type: string;
-  device_code: string;
-  warn_type: string;
-  /** '1' 一般, '2' 较重, '3' 严重. */
-  warn_level: string;
-  content: string;
-  warn_time: Timestamp;
-  /** '0' unhandled, '1' handled. */
-  status: string;
-}
-
 export interface GanttTaskTable {
   id: string;
   project_id: string;
@@ -172,6 +157,5 @@ export interface PortalTables {
   portal_message: PortalMessageTable;
   mc_notice: McNoticeTable;
   event_ticket: EventTicketTable;
-  device_warning: DeviceWarningTable;
   gantt_task: GanttTaskTable;
 }

@@ -26,7 +26,6 @@ import changePassword from './api/user/change-password.js';
 import currentUser from './api/user/current-user.js';
 import roleMenuList from './api/zhgd/menu/role-menu-list.js';
 // The logged-in portal (issue 4).
-import devWarnData from './api/device/base/v1.0/dev-warn-data.js';
 import companyTree from './api/device/base/v2.0/company-tree.js';
 import mcMessageUser from './api/mc/mc-message-user.js';
 import mcNotice from './api/mc/mc-notice.js';
@@ -97,7 +96,6 @@ const routeModules: [prefix: string, plugin: FastifyPluginAsync][] = [
   ['/api/yt/v1.0', ytLoginSkipPc],
   ['/zhgd/project', zhgdProjectWithOfficeName],
   ['/api/device/base/v2.0', companyTree],
-  ['/api/device/base/v1.0', devWarnData],
   ['/api/provideLDF/weather', provideLdfWeather],
   ['/workflow/process', workflowProcess],
   ['/api/workflow/definitions', workflowDefinitions],

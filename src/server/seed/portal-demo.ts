@@ -65,18 +65,6 @@ export interface PortalDemoSeedFile {
     publisherId: Id;
     hoursAgo: number;
   }[];
-  deviceWarnings: {
-    id: Id;
-    projectId: Id;
-    deviceName: string;
-    deviceType: string;
-    deviceCode: string;
-    warnType: string;
-    warnLevel: string;
-    content: string;
-    hoursAgo: number;
-    status: string;
-  }[];
   ganttTasks: {
     id: Id;
     projectId: Id;
@@ -320,25 +308,6 @@ export async function seedPortalDemo(db: Db, now: Date = new Date()): Promise<vo
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
 
-  if (seed.deviceWarnings.length > 0)
-    await db
-      .insertInto('device_warning')
-      .values(
-        seed.deviceWarnings.map((w) => ({
-          id: w.id,
-          project_id: w.projectId,
-          device_name: w.deviceName,
-          device_type: w.deviceType,
-          device_code: w.deviceCode,
-          warn_type: w.warnType,
-          warn_level: w.warnLevel,
-          content: w.content,
-          warn_time: ago(w.hoursAgo),
-          status: w.status,
-        })),
-      )
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
 
   if (seed.ganttTasks.length > 0)
     await db

@@ -12,6 +12,7 @@ import * as collectionHistory from './0009-collection-history.js';
 import * as jobs from './0010-jobs.js';
 import * as messageCentre from './0011-message-centre.js';
 import * as workflow from './0014-workflow.js';
+import * as dropDeviceWarning from './0015-drop-device-warning.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-jobs': jobs,
   '0011-message-centre': messageCentre,
   '0014-workflow': workflow,
+  '0015-drop-device-warning': dropDeviceWarning,
 };
