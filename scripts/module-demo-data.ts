@@ -415,7 +415,7 @@ function inspections(projectIndex: number) {
             daysAgo > 30 ? random.pick(['closed', 'closed', 'review']) : random.pick(['pending', 'review', 'closed']);
           const hazard: Record<string, unknown> = {
             id: hazardId,
-            description: `${String(item.content)}（${String(row.remark)}）`.slice(0, 200),
+            description: `【${item.section}】未达要求：${item.content}；${String(row.remark)}`.slice(0, 200),
             category: item.category,
             level: row.level,
             location: area,

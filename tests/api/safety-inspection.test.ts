@@ -200,7 +200,7 @@ describe('安全检查: completing raises hazards', () => {
     const hazards = await hazardsOf(who.staff, ready.id);
     expect(hazards).toHaveLength(1);
     expect(hazards[0]).toMatchObject({
-      description: '立杆基础平整坚实，设置底座、垫板和扫地杆（东侧缺扫地杆）',
+      description: '【脚手架】未达要求：立杆基础平整坚实，设置底座、垫板和扫地杆；东侧缺扫地杆',
       category: 'collapse',
       level: 'major',
       location: '3号楼主体结构施工区',

@@ -107,7 +107,8 @@ async function raiseHazards(write: RecordWrite): Promise<void> {
   }
   const hazards: CollectionRecords = write.records(HAZARD);
   for (const item of failed.rows) {
-    const described = item.remark ? `${item.content}（${item.remark}）` : item.content;
+    // What was found: the requirement not met, then the inspector's remark.
+    const described = `${item.section ? `【${item.section}】` : ''}未达要求：${item.content}${item.remark ? `；${item.remark}` : ''}`;
     const hazard = await hazards.create(
       write.projectId,
       {

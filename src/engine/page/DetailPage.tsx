@@ -22,6 +22,7 @@ import type { DetailAction, DetailListAction, DetailMedia, DetailPageFile, Detai
 import { useApi, useInvalidateApi } from '../use-api';
 import { cellText } from '../../shared/cell-text';
 import { cellValue } from './cell-format';
+import { useWindowWidth } from './use-window-width';
 
 const AT_COLUMN = { field: 'at', format: 'datetime' } as const;
 import './detail-page.css';
@@ -184,6 +185,7 @@ interface RelatedListProps {
 function RelatedList({ list, context, actions, onChanged }: RelatedListProps) {
   const { data, error, isLoading, mutate } = useApi<unknown>(list.api, rendered(list.params, context));
   const [acting, setActing] = useState<{ action: DetailListAction; row?: Row } | null>(null);
+  const windowWidth = useWindowWidth();
   const rows = ((list.rows ? pickPath(data, list.rows) : data) ?? []) as Row[];
   const above = actions.filter((action) => !action.row);
   const onRow = actions.filter((action) => action.row);
@@ -213,13 +215,15 @@ function RelatedList({ list, context, actions, onChanged }: RelatedListProps) {
           pagination={Array.isArray(rows) && rows.length > 10 ? { pageSize: 10 } : false}
           noDataElement={<Empty description="暂无数据" />}
           columns={[
-            ...list.columns.map((column) => ({
-              title: column.title,
-              dataIndex: column.field,
-              width: column.width,
-              ellipsis: true,
-              render: (_value: unknown, row: Row) => cellValue(column, row),
-            })),
+            ...list.columns
+              .filter((column) => !column.hideBelow || windowWidth >= column.hideBelow)
+              .map((column) => ({
+                title: column.title,
+                dataIndex: column.field,
+                width: column.width,
+                ellipsis: true,
+                render: (_value: unknown, row: Row) => cellValue(column, row),
+              })),
             ...(onRow.length > 0
               ? [
                   {
