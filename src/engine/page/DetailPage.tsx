@@ -11,7 +11,7 @@ import '@arco-design/web-react/es/Modal/style/css.js';
 import '@arco-design/web-react/es/Table/style/css.js';
 import '@arco-design/web-react/es/Tag/style/css.js';
 import '@arco-design/web-react/es/Timeline/style/css.js';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { pickPath } from '../api';
 import { LoadFailure, Loading } from '../feedback';
 import { SchemaForm } from '../form/SchemaForm';
@@ -186,6 +186,14 @@ function RelatedList({ list, context, actions, onChanged }: RelatedListProps) {
   const { data, error, isLoading, mutate } = useApi<unknown>(list.api, rendered(list.params, context));
   const [acting, setActing] = useState<{ action: DetailListAction; row?: Row } | null>(null);
   const windowWidth = useWindowWidth();
+  // The list follows its record: a status step (completing an inspection) may have changed the rows.
+  const version = pickPath(context, 'record.version');
+  const shownVersion = useRef(version);
+  useEffect(() => {
+    if (shownVersion.current === version) return;
+    shownVersion.current = version;
+    void mutate();
+  }, [version, mutate]);
   const rows = ((list.rows ? pickPath(data, list.rows) : data) ?? []) as Row[];
   const above = actions.filter((action) => !action.row);
   const onRow = actions.filter((action) => action.row);
