@@ -382,6 +382,7 @@ export class CollectionRecords {
     if (this.file.status) delete values[this.file.status.field];
     const sets = this.assignments(values);
     const before = this.hooks.length > 0 ? await this.get(id) : undefined;
+    let changed = true;
     await this.guardUnique(() =>
       this.transact(async (trx) => {
         const result = await sql`update ${sql.table(this.table)} set ${sql.join([
@@ -389,14 +390,17 @@ export class CollectionRecords {
           sql`updated_at = now()`,
           sql`version = version + 1`,
         ])} where id = ${id} ${version === undefined ? sql`` : sql`and version = ${version}`}`.execute(trx);
-        if (Number(result.numAffectedRows ?? 0) === 0) {
-          await this.projectOf(id); // not found -> notFound; found -> someone changed it first
-          throw new RecordError('conflict', RecordMessages.stale);
-        }
+        changed = Number(result.numAffectedRows ?? 0) > 0;
+        if (!changed) return;
         if (before)
           await this.runHooks(trx, { kind: 'update', id, projectId: String(before.projectId), actorId, before });
       }),
     );
+    if (!changed) {
+      // Read outside the transaction (PGlite has one connection): not found -> notFound; else someone was first.
+      await this.projectOf(id);
+      throw new RecordError('conflict', RecordMessages.stale);
+    }
     return this.get(id);
   }
 
