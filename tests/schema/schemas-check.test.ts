@@ -143,4 +143,24 @@ describe('schemas:check', () => {
       expect.objectContaining({ file: 'schemas/pages/project.json', pointer: '/detail/page' }),
     ]);
   });
+
+  it("reports a related list's action whose form does not exist", () => {
+    const copy = brokenCopy('pages/project-detail.json', (detail) => {
+      detail.related = [
+        {
+          title: '参建单位',
+          api: { method: 'GET', url: '/api/x' },
+          columns: [{ field: 'name', title: '名称' }],
+          actions: [
+            { label: '添加', form: 'no-such-form', submit: { api: { method: 'POST', url: '/api/x' } } },
+            { label: '编辑', row: true, form: 'no-such-form', submit: { api: { method: 'PUT', url: '/api/x/{id}' } } },
+          ],
+        },
+      ];
+    });
+    expect(checkSchemaTree(copy)).toEqual([
+      expect.objectContaining({ file: 'schemas/pages/project-detail.json', pointer: '/related/0/actions/0/form' }),
+      expect.objectContaining({ file: 'schemas/pages/project-detail.json', pointer: '/related/0/actions/1/form' }),
+    ]);
+  });
 });
