@@ -3,6 +3,7 @@
  * template, each row judged 合格/不合格 (不合格 with photos), and completion raising exactly one hazard per 不合格
  * row, linked both ways, in one transaction and never twice; the permission matrix and the project scope.
  */
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCallers, type Caller, type PageData } from './admin-helpers.js';
 import { addOutsiderProject, OTHER_COMPANY_PROJECT, personalCaller, PROJECT } from './safety-helpers.js';
@@ -247,6 +248,21 @@ describe('安全检查: completing raises hazards', () => {
       errMsg: '存在不合格项，请选择整改期限',
     });
     expect(await hazardsOf(who.manager, ready.id)).toHaveLength(0);
+    expect((await ok(who.manager, 'GET', `/api/data/safety-inspection/${ready.id}`)).status).toBe('checking');
+  });
+
+  it('raises all or nothing: a 不合格 row that cannot become a hazard undoes the completion', async () => {
+    const { inspection: ready, items } = await judgedInspection(who.manager);
+    const second = items[1];
+    expect((await judge(who.manager, second, { result: 'fail', photos: ['uploads/c.jpg'] })).msgCode).toBe(0);
+    // The row loses its photos behind the API's back (an old import): its hazard could not be raised.
+    await sql`update c_safety_inspection_item set photos = null where id = ${second.id}`.execute(t.db);
+    expect(await complete(who.manager, ready)).toMatchObject({
+      msgCode: -400,
+      errMsg: `不合格项请上传现场照片：${String(second.content)}`,
+    });
+    expect(await hazardsOf(who.manager, ready.id)).toHaveLength(0);
+    expect(await checklist(who.manager, ready.id)).toSatisfy((rows: Row[]) => rows.every((row) => !row.hazardId));
     expect((await ok(who.manager, 'GET', `/api/data/safety-inspection/${ready.id}`)).status).toBe('checking');
   });
 

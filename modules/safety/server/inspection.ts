@@ -107,6 +107,9 @@ async function raiseHazards(write: RecordWrite): Promise<void> {
   }
   const hazards: CollectionRecords = write.records(HAZARD);
   for (const item of failed.rows) {
+    // A hazard needs its photos; a row that lost them (an import, an old client) stops the whole completion.
+    if (asList(item.photos).length === 0)
+      throw invalidField('photos', `${InspectionMessages.failNeedsPhotos}：${item.content}`);
     // What was found: the requirement not met, then the inspector's remark.
     const described = `${item.section ? `【${item.section}】` : ''}未达要求：${item.content}${item.remark ? `；${item.remark}` : ''}`;
     const hazard = await hazards.create(
