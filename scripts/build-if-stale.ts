@@ -14,6 +14,7 @@ const SOURCES = [
   'src/widgets',
   'src/shared',
   'schemas',
+  'modules',
   'index.html',
   'public',
   'vite.config.ts',

@@ -1,7 +1,8 @@
 /**
  * Writes the demo records of the labour and safety modules (modules/<m>/seed/*.json) for the three demo
  * projects: a few hundred workers across teams, trades and subcontractors with valid ID numbers from many
- * provinces, and hazards in every state. Deterministic (a seeded generator), so running it again gives the same
+ * provinces, hazards in every state, JGJ 59-2011 checklist templates and inspections whose 不合格 rows raised
+ * hazards, and safety education (courses, trainings, attendees; some on-site workers without 三级安全教育). Deterministic (a seeded generator), so running it again gives the same
  * files. Dates are relative (`@day-30` is 30 days before the day of seeding), so the demo always looks current.
  * Attendance (two months of weekdays for every worker on site, some absences, a few late or early) is declared
  * compactly as a `daily` seed, one line per worker, and expanded when seeding.
@@ -275,6 +276,355 @@ function write(path: string, content: unknown): void {
 }
 
 const registries = PROJECTS.map((_, index) => workers(index));
+// ---- 安全检查 and 安全教育 -------------------------------------------------------------------------------------
+
+type ChecklistItem = [section: string, content: string, standard: string, category: string];
+
+/** Items of the JGJ 59-2011 安全检查标准 evaluation tables (one line per 检查项目 that sites most often fail). */
+const JGJ59: ChecklistItem[] = [
+  [
+    '安全管理',
+    '项目部建立以项目经理为第一责任人的安全生产责任制，并经责任人签字确认',
+    'JGJ 59-2011 第3.1.3条',
+    'other',
+  ],
+  ['安全管理', '危险性较大的分部分项工程编制专项施工方案，并按规定审核、审批和论证', 'JGJ 59-2011 第3.1.3条', 'other'],
+  ['安全管理', '施工前逐级进行安全技术交底，交底内容有针对性并履行签字手续', 'JGJ 59-2011 第3.1.3条', 'other'],
+  ['文明施工', '施工现场实行封闭管理，市区主要路段围挡高度不低于2.5m', 'JGJ 59-2011 第3.2.3条', 'civilized'],
+  ['文明施工', '裸露场地和堆放的土方采取覆盖、固化或绿化等防尘措施', 'JGJ 59-2011 第3.2.3条', 'civilized'],
+  ['文明施工', '材料按总平面布局码放整齐并标明名称、规格', 'JGJ 59-2011 第3.2.3条', 'civilized'],
+  ['脚手架', '立杆基础平整坚实，设置底座、垫板和纵横向扫地杆', 'JGJ 59-2011 第3.3.3条', 'collapse'],
+  ['脚手架', '架体与建筑结构按规定拉结，连墙件设置符合方案', 'JGJ 59-2011 第3.3.3条', 'collapse'],
+  ['脚手架', '作业层脚手板满铺、铺稳，外侧设置挡脚板和防护栏杆', 'JGJ 59-2011 第3.3.3条', 'fall'],
+  ['脚手架', '架体外侧采用密目式安全网封闭，网间连接严密', 'JGJ 59-2011 第3.3.3条', 'object-strike'],
+  ['基坑工程', '基坑周边设置防护栏杆，坑边堆载不超过设计要求', 'JGJ 59-2011 第3.11.3条', 'collapse'],
+  ['基坑工程', '按方案进行基坑支护结构水平位移和周边沉降监测', 'JGJ 59-2011 第3.11.3条', 'collapse'],
+  ['基坑工程', '基坑内设置供人员上下的专用梯道', 'JGJ 59-2011 第3.11.3条', 'fall'],
+  ['模板支架', '支架立杆间距、水平杆步距符合专项施工方案', 'JGJ 59-2011 第3.12.3条', 'collapse'],
+  ['模板支架', '支架按规定设置竖向和水平剪刀撑', 'JGJ 59-2011 第3.12.3条', 'collapse'],
+  ['模板支架', '混凝土浇筑前对支架进行验收并形成记录', 'JGJ 59-2011 第3.12.3条', 'collapse'],
+  ['高处作业', '作业人员正确佩戴安全帽，高处作业系挂安全带', 'JGJ 59-2011 第3.13.3条', 'fall'],
+  ['高处作业', '楼层临边、阳台边设置防护栏杆并挂设安全网', 'JGJ 59-2011 第3.13.3条', 'fall'],
+  ['高处作业', '电梯井口设置防护门，井内每隔两层且不大于10m设一道安全平网', 'JGJ 59-2011 第3.13.3条', 'fall'],
+  ['高处作业', '预留洞口采取盖板或防护栏杆等有效防护措施', 'JGJ 59-2011 第3.13.3条', 'fall'],
+  ['施工用电', '采用TN-S接零保护系统，专用保护零线设置符合规范', 'JGJ 59-2011 第3.14.3条', 'electric'],
+  ['施工用电', '配电箱实行“一机、一闸、一漏、一箱”，箱门加锁', 'JGJ 59-2011 第3.14.3条', 'electric'],
+  ['施工用电', '电缆线路架空或埋地敷设，无老化破损、无拖地', 'JGJ 59-2011 第3.14.3条', 'electric'],
+  ['物料提升机与施工升降机', '安全装置（防坠安全器、限位开关）齐全有效', 'JGJ 59-2011 第3.15.3条', 'lifting'],
+  ['物料提升机与施工升降机', '各层停层平台设置常闭平台门，平台搭设牢固', 'JGJ 59-2011 第3.16.3条', 'fall'],
+  ['塔式起重机', '力矩限制器、起重量限制器灵敏可靠', 'JGJ 59-2011 第3.18.3条', 'lifting'],
+  ['塔式起重机', '吊钩设置钢丝绳防脱钩装置，钢丝绳磨损、断丝未超标', 'JGJ 59-2011 第3.18.3条', 'lifting'],
+  ['塔式起重机', '多塔作业编制防碰撞专项方案，任意两台塔吊间距符合规范', 'JGJ 59-2011 第3.18.3条', 'lifting'],
+  ['施工机具', '钢筋加工机械传动部位设置防护罩，设备接零并装设漏电保护器', 'JGJ 59-2011 第3.20.3条', 'machinery'],
+  ['施工机具', '电焊机设置二次空载降压保护器，一次线长度不超过5m', 'JGJ 59-2011 第3.20.3条', 'machinery'],
+  ['施工机具', '气瓶分开存放，乙炔瓶与氧气瓶间距不小于5m，配备灭火器', 'JGJ 59-2011 第3.20.3条', 'fire'],
+];
+
+const TEMPLATES: { name: string; type: string; sections: string[]; description: string }[] = [
+  {
+    name: 'JGJ 59-2011 安全检查评分表（综合）',
+    type: 'monthly',
+    sections: [
+      '安全管理',
+      '文明施工',
+      '脚手架',
+      '基坑工程',
+      '模板支架',
+      '高处作业',
+      '施工用电',
+      '物料提升机与施工升降机',
+      '塔式起重机',
+      '施工机具',
+    ],
+    description: '月度综合检查：按《建筑施工安全检查标准》十类检查表逐项检查。',
+  },
+  {
+    name: '日常安全巡查表',
+    type: 'daily',
+    sections: ['文明施工', '高处作业', '施工用电'],
+    description: '安全员每日巡查。',
+  },
+  {
+    name: '周检安全检查表',
+    type: 'weekly',
+    sections: ['安全管理', '脚手架', '高处作业', '施工用电', '施工机具'],
+    description: '项目部每周联合检查。',
+  },
+  {
+    name: '脚手架与模板支架专项检查表',
+    type: 'special',
+    sections: ['脚手架', '模板支架'],
+    description: '架体搭设、验收与使用专项检查。',
+  },
+  {
+    name: '起重机械专项检查表',
+    type: 'special',
+    sections: ['塔式起重机', '物料提升机与施工升降机'],
+    description: '塔吊、施工升降机专项检查。',
+  },
+];
+
+const AREAS = [
+  '1号楼主体结构',
+  '2号楼外脚手架',
+  '3号楼12层',
+  '地下室基坑北侧',
+  '钢筋加工场',
+  '施工现场东侧配电区',
+  '1号塔吊',
+  '生活区与办公区',
+];
+const FAIL_REMARKS = ['现场检查发现不符合要求', '局部缺失，需立即整改', '已口头要求班组整改', '与方案不一致'];
+
+function checklists(projectIndex: number) {
+  const p = projectIndex + 1;
+  const templates = TEMPLATES.map((template, t) => ({
+    id: `checklist-template-${p}-${t + 1}`,
+    name: template.name,
+    inspectionType: template.type,
+    basis: 'JGJ 59-2011',
+    description: template.description,
+    createdAt: day(-90),
+  }));
+  const items = TEMPLATES.flatMap((template, t) =>
+    JGJ59.filter(([section]) => template.sections.includes(section)).map(
+      ([section, content, standard, category], n) => ({
+        id: `checklist-item-${p}-${t + 1}-${String(n + 1).padStart(2, '0')}`,
+        templateId: `checklist-template-${p}-${t + 1}`,
+        section,
+        content,
+        standard,
+        category,
+        sort: n + 1,
+        createdAt: day(-90),
+      }),
+    ),
+  );
+  return { templates, items };
+}
+
+/** Inspections in every state: done ones whose 不合格 rows raised hazards, and some still under way. */
+function inspections(projectIndex: number) {
+  const random = generator(3000 + projectIndex);
+  const p = projectIndex + 1;
+  const { items: templateItems } = checklists(projectIndex);
+  const plan: [template: number, type: string, title: string, daysAgo: number, done: boolean][] = [
+    [1, 'monthly', '9月安全生产月度检查', 62, true],
+    [3, 'weekly', '第一周安全周检', 45, true],
+    [4, 'special', '脚手架专项检查', 38, true],
+    [1, 'monthly', '10月安全生产月度检查', 31, true],
+    [5, 'special', '起重机械专项检查', 20, true],
+    [3, 'weekly', '第三周安全周检', 12, true],
+    [2, 'daily', '日常安全巡查', 2, false],
+    [3, 'weekly', '本周安全周检', 1, false],
+  ];
+  const rows: Record<string, unknown>[] = [];
+  const items: Record<string, unknown>[] = [];
+  const hazards: Record<string, unknown>[] = [];
+  plan.forEach(([template, type, title, daysAgo, done], k) => {
+    const id = `inspection-${p}-${k + 1}`;
+    const area = random.pick(AREAS);
+    const inspector = random.pick(PEOPLE);
+    const responsible = inspector === 'user-staff' ? 'user-manager' : 'user-staff';
+    const own = templateItems.filter((item) => item.templateId === `checklist-template-${p}-${template}`);
+    let fails = 0;
+    let raised = 0;
+    own.forEach((item, n) => {
+      // A finished inspection has every row judged; one under way about half of them.
+      const judged = done || n < own.length / 2;
+      const fail = judged && random.next() < 0.12;
+      const row: Record<string, unknown> = {
+        id: `inspection-item-${p}-${k + 1}-${String(n + 1).padStart(2, '0')}`,
+        inspectionId: id,
+        section: item.section,
+        content: item.content,
+        standard: item.standard,
+        category: item.category,
+        sort: n + 1,
+        createdAt: day(-daysAgo),
+      };
+      if (judged) row.result = fail ? 'fail' : 'pass';
+      if (fail) {
+        fails += 1;
+        row.level = random.pick(['general', 'general', 'major', 'critical']);
+        row.photos = [random.pick(DEMO_PHOTOS)];
+        row.remark = random.pick(FAIL_REMARKS);
+        if (done) {
+          raised += 1;
+          const hazardId = `hazard-${p}-i${k + 1}-${n + 1}`;
+          row.hazardId = hazardId;
+          // Older hazards are mostly closed, recent ones still open.
+          const status =
+            daysAgo > 30 ? random.pick(['closed', 'closed', 'review']) : random.pick(['pending', 'review', 'closed']);
+          const hazard: Record<string, unknown> = {
+            id: hazardId,
+            description: `【${item.section}】未达要求：${item.content}；${String(row.remark)}`.slice(0, 200),
+            category: item.category,
+            level: row.level,
+            location: area,
+            photos: row.photos,
+            responsibleId: responsible,
+            reviewerId: inspector,
+            deadline: day(-daysAgo + 7),
+            inspectionId: id,
+            status,
+            createdAt: day(-daysAgo),
+            createdBy: inspector,
+          };
+          if (status !== 'pending') {
+            hazard.rectifyRemark = '已按检查要求整改完毕，请复查';
+            hazard.rectifyPhotos = [random.pick(DEMO_PHOTOS)];
+          }
+          if (status === 'closed') hazard.recheckRemark = '复查合格';
+          hazards.push(hazard);
+        }
+      }
+      items.push(row);
+    });
+    const inspection: Record<string, unknown> = {
+      id,
+      title,
+      inspectionType: type,
+      area,
+      inspectorId: inspector,
+      inspectionDate: day(-daysAgo),
+      templateId: `checklist-template-${p}-${template}`,
+      status: done ? 'done' : 'checking',
+      itemCount: own.length,
+      failCount: fails,
+      hazardCount: raised,
+      createdAt: day(-daysAgo),
+      createdBy: inspector,
+    };
+    if (done) {
+      inspection.summary = fails > 0 ? `发现${fails}项不合格，已登记隐患并限期整改` : '检查合格，未发现隐患';
+      if (fails > 0) {
+        inspection.responsibleId = responsible;
+        inspection.rectifyDeadline = day(-daysAgo + 7);
+      }
+    }
+    rows.push(inspection);
+  });
+  return { inspections: rows, items, hazards };
+}
+
+const COURSES: [title: string, type: string, hours: number, content: string][] = [
+  [
+    '新进场工人三级安全教育',
+    'level3',
+    24,
+    '公司级（安全生产法律法规、企业规章制度）、项目级（工程概况、现场危险源与安全措施）、班组级（本工种安全操作规程、劳动防护用品使用）三级教育，考核合格后方可上岗。',
+  ],
+  ['班前安全讲话', 'preShift', 0.5, '当日作业内容、作业环境危险因素、防护措施与注意事项。'],
+  ['高处作业专项安全教育', 'special', 2, '临边洞口防护、安全带正确系挂、脚手架上作业要求。'],
+  ['施工临时用电专项安全教育', 'special', 2, 'TN-S 系统、三级配电两级保护、触电急救。'],
+  ['消防安全与应急疏散', 'special', 2, '动火作业审批、灭火器使用、应急疏散演练。'],
+];
+
+/** Courses, trainings and attendees: most on-site workers passed 三级安全教育, some did not (they are flagged). */
+function education(projectIndex: number) {
+  const random = generator(4000 + projectIndex);
+  const p = projectIndex + 1;
+  const courses = COURSES.map(([title, courseType, hours, content], c) => ({
+    id: `safety-course-${p}-${c + 1}`,
+    title,
+    courseType,
+    hours,
+    content,
+    createdAt: day(-150),
+  }));
+  const onSite = workers(projectIndex).filter((worker) => worker.status === 'onSite');
+  const plan: [course: number, title: string, daysAgo: number, trainer: string, place: string][] = [
+    [1, '第一批新进场工人三级安全教育', 120, '张安全', '项目部会议室'],
+    [1, '第二批新进场工人三级安全教育', 60, '张安全', '项目部会议室'],
+    [1, '第三批新进场工人三级安全教育', 10, '刘安全', '工人夜校'],
+    [3, '高处作业专项安全教育', 40, '刘安全', '工人夜校'],
+    [4, '施工临时用电专项安全教育', 25, '王电工', '钢筋加工场'],
+    [5, '消防安全与应急疏散演练', 15, '张安全', '生活区广场'],
+    [2, '木工、钢筋班组班前安全讲话', 3, '赵班长', '3号楼下班前讲台'],
+    [2, '架子工班组班前安全讲话', 1, '钱班长', '2号楼下班前讲台'],
+  ];
+  const trainings: Record<string, unknown>[] = [];
+  const attendees: Record<string, unknown>[] = [];
+  // About one in twelve on-site workers has no passed 三级安全教育: missed it or failed the test.
+  const level3Batches = [0, 0, 0];
+  plan.forEach(([course, title, daysAgo, trainer, place], s) => {
+    const id = `safety-training-${p}-${s + 1}`;
+    const courseType = COURSES[course - 1][1];
+    let chosen: Record<string, unknown>[];
+    if (courseType === 'level3') {
+      const batch = s; // 0, 1, 2
+      chosen = onSite.filter((_, index) => index % 3 === batch && index % 12 !== 5);
+      level3Batches[batch] = chosen.length;
+    } else chosen = onSite.filter(() => random.next() < 0.2);
+    let passes = 0;
+    chosen.forEach((worker, a) => {
+      const fail = courseType === 'level3' ? random.next() < 0.03 : random.next() < 0.05;
+      const score = fail ? random.int(40, 59) : random.int(65, 100);
+      if (!fail) passes += 1;
+      attendees.push({
+        id: `safety-attendee-${p}-${s + 1}-${String(a + 1).padStart(3, '0')}`,
+        trainingId: id,
+        workerId: worker.id,
+        score,
+        passed: !fail,
+        courseType,
+        trainingDate: day(-daysAgo),
+        createdAt: day(-daysAgo),
+      });
+    });
+    trainings.push({
+      id,
+      title,
+      courseId: `safety-course-${p}-${course}`,
+      courseType,
+      trainingDate: day(-daysAgo),
+      trainer,
+      place,
+      attendeeCount: chosen.length,
+      passCount: passes,
+      createdAt: day(-daysAgo),
+    });
+  });
+  return { courses, trainings, attendees };
+}
+
+const seedFile = (collection: string, description: string, rows: (index: number) => Record<string, unknown>[]) =>
+  write(`modules/safety/seed/${collection}.json`, {
+    kind: 'module-seed',
+    description,
+    collection,
+    projects: Object.fromEntries(PROJECTS.map((project, index) => [project, rows(index)])),
+  });
+
+seedFile(
+  'safety-checklist-template',
+  '演示检查模板（JGJ 59-2011）：由 scripts/module-demo-data.ts 生成。',
+  (i) => checklists(i).templates,
+);
+seedFile(
+  'safety-checklist-item',
+  '演示检查模板的检查项：由 scripts/module-demo-data.ts 生成。',
+  (i) => checklists(i).items,
+);
+seedFile(
+  'safety-inspection',
+  '演示安全检查（检查中、已完成各有）：由 scripts/module-demo-data.ts 生成。',
+  (i) => inspections(i).inspections,
+);
+seedFile(
+  'safety-inspection-item',
+  '演示检查表（不合格项已登记隐患）：由 scripts/module-demo-data.ts 生成。',
+  (i) => inspections(i).items,
+);
+seedFile('safety-course', '演示安全教育课程：由 scripts/module-demo-data.ts 生成。', (i) => education(i).courses);
+seedFile('safety-training', '演示安全教育培训：由 scripts/module-demo-data.ts 生成。', (i) => education(i).trainings);
+seedFile(
+  'safety-training-attendee',
+  '演示参训人员与成绩（部分在场人员未通过三级安全教育）：由 scripts/module-demo-data.ts 生成。',
+  (i) => education(i).attendees,
+);
+
 write('modules/labour/seed/labour-worker.json', {
   kind: 'module-seed',
   description: '演示劳务人员：由 scripts/module-demo-data.ts 生成（@day-30 表示播种当天的 30 天前）。',
@@ -343,5 +693,7 @@ write('modules/safety/seed/safety-hazard.json', {
   kind: 'module-seed',
   description: '演示安全隐患（待整改、待复查、已闭合各有）：由 scripts/module-demo-data.ts 生成。',
   collection: 'safety-hazard',
-  projects: Object.fromEntries(PROJECTS.map((project, index) => [project, hazards(index)])),
+  projects: Object.fromEntries(
+    PROJECTS.map((project, index) => [project, [...hazards(index), ...inspections(index).hazards]]),
+  ),
 });

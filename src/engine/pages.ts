@@ -60,6 +60,16 @@ export function detailPageOf(listPageId: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The detail page of a list shown in a tab of a tabs page (`tabs`) that is not the one the tabs page's plain
+ * `<path>/<id>` opens: its rows are routed `<path>/<list page id>/<id>`, so two lists with details can share a page.
+ */
+export function tabDetailPageOf(tabsPageId: string, listPageId: string): string | undefined {
+  if (!summaries.get(tabsPageId)?.tabs?.includes(listPageId)) return undefined;
+  const detail = summaries.get(listPageId)?.detail;
+  return detail && detail !== detailPageOf(tabsPageId) ? detail : undefined;
+}
+
 const loading = new Map<string, Promise<PageFile>>();
 
 /**

@@ -11,10 +11,11 @@ import type { ApiDescriptor, DashboardPanel, PageKind, PageKinds, PanelType } fr
 
 /**
  * Where a link a page declares leads: a route of the portal (`{ path }`), a route below the current one
- * (`{ child }`: a list's row opens `<list path>/<id>`), or an app the user picked (a menu record, which may open a
- * new tab or a third-party address). The host (the app) follows it.
+ * (`{ child }`: a list's row opens `<list path>/<id>`; `list` names the list, which a tabs page may need to tell its
+ * lists apart), or an app the user picked (a menu record, which may open a new tab or a third-party address). The
+ * host (the app) follows it.
  */
-export type LinkTarget = { path: string } | { child: string } | { app: Record<string, unknown> };
+export type LinkTarget = { path: string } | { child: string; list?: string } | { app: Record<string, unknown> };
 export type OpenLink = (target: LinkTarget) => void;
 
 export interface PageRendererProps<K extends PageKind> {

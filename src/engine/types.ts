@@ -341,6 +341,27 @@ export interface DetailRelatedList {
   rows?: string;
   columns: CrudColumn[];
   permission?: string;
+  /** What may be done to the list's records from here: add one, or change a row (an editable list of child rows). */
+  actions?: DetailListAction[];
+}
+
+/**
+ * A form dialog a related list offers: one button above the list (add a child record) or one on each row (edit
+ * that row). Its templates read the record (`{{record.id}}`), the row (`{{row.version}}`) and the form's values.
+ */
+export interface DetailListAction {
+  label: string;
+  form: string;
+  title?: string;
+  width?: number;
+  /** On each row instead of above the list. */
+  row?: boolean;
+  /** The record's statuses in which it is offered (default: always). */
+  when?: string[];
+  /** The form's first values: a template over the record and the row (default: a row action starts with the row). */
+  initial?: Record<string, unknown>;
+  submit: EngineAction;
+  permission?: string;
 }
 
 /** Photos or files a record holds in one of its fields (a URL, or a list of URLs). */

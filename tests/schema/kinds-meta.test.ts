@@ -13,6 +13,7 @@ import type {
   CrudPageFile,
   CustomPageFile,
   DetailAction,
+  DetailListAction,
   DetailPageFile,
   DetailRelatedList,
   DashboardItem,
@@ -192,6 +193,18 @@ const detailRelated: Members<DetailRelatedList> = {
   rows: true,
   columns: true,
   permission: true,
+  actions: true,
+};
+const detailListAction: Members<DetailListAction> = {
+  label: true,
+  form: true,
+  title: true,
+  width: true,
+  row: true,
+  when: true,
+  initial: true,
+  submit: true,
+  permission: true,
 };
 const detailAction: Members<DetailAction> = {
   label: true,
@@ -291,6 +304,7 @@ describe('schema kinds: TypeScript types and meta-schemas name the same members'
     expect(names(detail)).toEqual(allowed(file.properties));
     expect(names(detailRelated)).toEqual(allowed(file.properties.related.items.properties));
     expect(names(detailAction)).toEqual(allowed(file.properties.actions.items.properties));
+    expect(names(detailListAction)).toEqual(allowed(file.properties.related.items.properties.actions.items.properties));
     expect(file.definitions.column.$ref).toBe('crud#/properties/columns/items');
   });
 

@@ -144,10 +144,10 @@ describe('schemas:check', () => {
     mkdirSync(join(labour, 'pages'), { recursive: true });
     for (const id of ['labour-worker', 'labour-attendance'])
       cpSync(join(schemasDir, `../modules/labour/collections/${id}.json`), join(labour, `collections/${id}.json`));
-    // The hazard an approval process refers to, so that only the sheet's faults are reported.
-    const safety = join(copy, '../modules/safety/collections');
-    mkdirSync(safety, { recursive: true });
-    cpSync(join(schemasDir, '../modules/safety/collections/safety-hazard.json'), join(safety, 'safety-hazard.json'));
+    // The hazards an approval process refers to (with what they refer to), so only the sheet's faults are reported.
+    cpSync(join(schemasDir, '../modules/safety/collections'), join(copy, '../modules/safety/collections'), {
+      recursive: true,
+    });
     const sheet = JSON.parse(
       readFileSync(join(schemasDir, '../modules/labour/pages/labour-attendance-sheet.json'), 'utf8'),
     );
@@ -183,6 +183,26 @@ describe('schemas:check', () => {
     expect(checkSchemaTree(copy)).toEqual([
       expect.objectContaining({ file: 'schemas/pages/project-detail.json', pointer: '/actions/0/form' }),
       expect.objectContaining({ file: 'schemas/pages/project.json', pointer: '/detail/page' }),
+    ]);
+  });
+
+  it("reports a related list's action whose form does not exist", () => {
+    const copy = brokenCopy('pages/project-detail.json', (detail) => {
+      detail.related = [
+        {
+          title: '参建单位',
+          api: { method: 'GET', url: '/api/x' },
+          columns: [{ field: 'name', title: '名称' }],
+          actions: [
+            { label: '添加', form: 'no-such-form', submit: { api: { method: 'POST', url: '/api/x' } } },
+            { label: '编辑', row: true, form: 'no-such-form', submit: { api: { method: 'PUT', url: '/api/x/{id}' } } },
+          ],
+        },
+      ];
+    });
+    expect(checkSchemaTree(copy)).toEqual([
+      expect.objectContaining({ file: 'schemas/pages/project-detail.json', pointer: '/related/0/actions/0/form' }),
+      expect.objectContaining({ file: 'schemas/pages/project-detail.json', pointer: '/related/0/actions/1/form' }),
     ]);
   });
 });

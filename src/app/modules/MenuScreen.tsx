@@ -7,7 +7,7 @@
  */
 import { useLocation, useOutletContext } from 'react-router-dom';
 import { Loading } from '../../engine/feedback';
-import { detailPageOf } from '../../engine/pages';
+import { detailPageOf, tabDetailPageOf } from '../../engine/pages';
 import { findMenuRoute, type MenuRoute } from '../menus/menu-tree';
 import type { MenuTreeState } from '../menus/use-menu-tree';
 import { MODULE_AREAS, PORTAL_AREAS } from '../shell/module-areas';
@@ -33,7 +33,14 @@ function detailRoute(routes: readonly MenuRoute[], pathname: string) {
   const route = findMenuRoute(routes, match[1]);
   const listPageId = route && pageIdFor(route.target);
   const pageId = listPageId && detailPageOf(listPageId);
-  return route && pageId ? { route, pageId, id: decodeURIComponent(match[2]) } : undefined;
+  if (route && pageId) return { route, pageId, id: decodeURIComponent(match[2]) };
+  // `<tabs path>/<list page id>/<id>`: the detail of a list in another tab of the page.
+  const inTab = /^(.+)\/([^/]+)\/([^/]+)\/?$/.exec(pathname);
+  if (!inTab) return undefined;
+  const tabsRoute = findMenuRoute(routes, inTab[1]);
+  const tabsPageId = tabsRoute && pageIdFor(tabsRoute.target);
+  const tabPageId = tabsPageId && tabDetailPageOf(tabsPageId, inTab[2]);
+  return tabsRoute && tabPageId ? { route: tabsRoute, pageId: tabPageId, id: decodeURIComponent(inTab[3]) } : undefined;
 }
 
 export function MenuScreen() {

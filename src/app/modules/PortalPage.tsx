@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { configureCodeLoading, type LinkTarget } from '../../engine/renderers';
 import { SchemaPage } from '../../engine/page/SchemaPage';
+import { tabDetailPageOf } from '../../engine/pages';
 import { useSeams } from '../../engine/seams';
 import type { MenuRecord } from '../../shared/envelope';
 import { selectedProject } from '../layout/selected-project';
@@ -36,8 +37,11 @@ export function PortalPage({ pageId, params }: PortalPageProps) {
   );
   const open = (target: LinkTarget) => {
     if ('path' in target) navigate(target.path);
-    else if ('child' in target) navigate(`${pathname.replace(/\/+$/, '')}/${encodeURIComponent(target.child)}`);
-    else openApp(target.app as unknown as MenuRecord, seams, navigate, openTab);
+    else if ('child' in target) {
+      // A list in a tab whose details the page's plain child route does not open names itself in the route.
+      const list = target.list && tabDetailPageOf(pageId, target.list) ? `/${target.list}` : '';
+      navigate(`${pathname.replace(/\/+$/, '')}${list}/${encodeURIComponent(target.child)}`);
+    } else openApp(target.app as unknown as MenuRecord, seams, navigate, openTab);
   };
   return <SchemaPage pageId={pageId} context={context} open={open} />;
 }

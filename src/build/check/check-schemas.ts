@@ -393,6 +393,13 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
         });
       }
     }
+    if (kind === 'detail' && Array.isArray(content.related))
+      content.related.forEach((list, index) => {
+        if (isObject(list) && Array.isArray(list.actions))
+          list.actions.forEach(
+            (action, at) => isObject(action) && missingForm(action.form, `/related/${index}/actions/${at}/form`),
+          );
+      });
     if (kind === 'detail' && Array.isArray(content.actions)) {
       content.actions.forEach(
         (action, index) => isObject(action) && missingForm(action.form, `/actions/${index}/form`),

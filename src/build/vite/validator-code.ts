@@ -22,8 +22,9 @@ export function validatorModuleCode(schema: RJSFSchema): string {
       if (index === -1) index = modules.push(name) - 1;
       return `__cjs(__module${index})`;
     })
-    .replace(/\bexports\[/g, '__exports[')
-    .replace(/\bmodule\.exports\b/g, '__exports');
+    .replace(/\bmodule\.exports\b/g, '__exports')
+    // ajv names an export `exports["-6424a2af"]`, or `exports.e4f337a` when the schema's hash is an identifier.
+    .replace(/(?<![\w$.])exports(?=[[.])/g, '__exports');
   const imports = modules.map((name, index) => `import * as __module${index} from ${JSON.stringify(name)};`);
   return [
     ...imports,

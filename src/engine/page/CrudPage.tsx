@@ -137,7 +137,7 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
   const rowActions = (row: Row) => (
     <span className="crud-row-actions">
       {file.detail && (
-        <Button type="text" size="small" onClick={() => open({ child: String(row[rowKey]) })}>
+        <Button type="text" size="small" onClick={() => open({ child: String(row[rowKey]), list: file.id })}>
           {file.detail.label ?? '详情'}
         </Button>
       )}

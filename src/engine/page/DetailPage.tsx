@@ -11,17 +11,18 @@ import '@arco-design/web-react/es/Modal/style/css.js';
 import '@arco-design/web-react/es/Table/style/css.js';
 import '@arco-design/web-react/es/Tag/style/css.js';
 import '@arco-design/web-react/es/Timeline/style/css.js';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { pickPath } from '../api';
 import { LoadFailure, Loading } from '../feedback';
 import { SchemaForm } from '../form/SchemaForm';
 import type { PageRendererProps } from '../renderers';
 import { useSeams } from '../seams';
 import { renderTemplate, type TemplateContext } from '../template';
-import type { DetailAction, DetailMedia, DetailPageFile, DetailRelatedList } from '../types';
+import type { DetailAction, DetailListAction, DetailMedia, DetailPageFile, DetailRelatedList } from '../types';
 import { useApi, useInvalidateApi } from '../use-api';
 import { cellText } from '../../shared/cell-text';
 import { cellValue } from './cell-format';
+import { useWindowWidth } from './use-window-width';
 
 const AT_COLUMN = { field: 'at', format: 'datetime' } as const;
 import './detail-page.css';
@@ -101,7 +102,15 @@ function LoadedDetail({ file, context, record, onChanged }: LoadedDetailProps) {
       {file.related
         ?.filter((list) => can(list.permission))
         .map((list) => (
-          <RelatedList key={list.title} list={list} context={context} />
+          <RelatedList
+            key={list.title}
+            list={list}
+            context={context}
+            actions={(list.actions ?? []).filter(
+              (action) => can(action.permission) && (!action.when || action.when.includes(status)),
+            )}
+            onChanged={onChanged}
+          />
         ))}
       {file.timeline && <StatusTimeline timeline={file.timeline} context={context} />}
       {acting && (
@@ -164,12 +173,45 @@ function MediaSection({ media, record }: { media: DetailMedia; record: Row }) {
   );
 }
 
-function RelatedList({ list, context }: { list: DetailRelatedList; context: TemplateContext }) {
+interface RelatedListProps {
+  list: DetailRelatedList;
+  context: TemplateContext;
+  /** The list's actions the user may take in the record's present status. */
+  actions: DetailListAction[];
+  /** The record changed (a child row's counts live on it): reload it. */
+  onChanged: () => void;
+}
+
+function RelatedList({ list, context, actions, onChanged }: RelatedListProps) {
   const { data, error, isLoading, mutate } = useApi<unknown>(list.api, rendered(list.params, context));
+  const [acting, setActing] = useState<{ action: DetailListAction; row?: Row } | null>(null);
+  const windowWidth = useWindowWidth();
+  // The list follows its record: a status step (completing an inspection) may have changed the rows.
+  const version = pickPath(context, 'record.version');
+  const shownVersion = useRef(version);
+  useEffect(() => {
+    if (shownVersion.current === version) return;
+    shownVersion.current = version;
+    void mutate();
+  }, [version, mutate]);
   const rows = ((list.rows ? pickPath(data, list.rows) : data) ?? []) as Row[];
+  const above = actions.filter((action) => !action.row);
+  const onRow = actions.filter((action) => action.row);
+  const actingContext: TemplateContext | undefined = acting ? { ...context, row: acting.row ?? {} } : undefined;
   return (
     <section className="detail-section" data-testid={`detail-related-${list.title}`}>
-      <h3>{list.title}</h3>
+      <h3>
+        {list.title}
+        {above.length > 0 && (
+          <span className="detail-list-actions">
+            {above.map((action) => (
+              <Button key={action.label} size="small" type="primary" onClick={() => setActing({ action })}>
+                {action.label}
+              </Button>
+            ))}
+          </span>
+        )}
+      </h3>
       {error ? (
         <LoadFailure error={error} onRetry={() => void mutate()} />
       ) : (
@@ -180,14 +222,59 @@ function RelatedList({ list, context }: { list: DetailRelatedList; context: Temp
           data={Array.isArray(rows) ? rows : []}
           pagination={Array.isArray(rows) && rows.length > 10 ? { pageSize: 10 } : false}
           noDataElement={<Empty description="暂无数据" />}
-          columns={list.columns.map((column) => ({
-            title: column.title,
-            dataIndex: column.field,
-            width: column.width,
-            ellipsis: true,
-            render: (_value: unknown, row: Row) => cellValue(column, row),
-          }))}
+          columns={[
+            ...list.columns
+              .filter((column) => !column.hideBelow || windowWidth >= column.hideBelow)
+              .map((column) => ({
+                title: column.title,
+                dataIndex: column.field,
+                width: column.width,
+                ellipsis: true,
+                render: (_value: unknown, row: Row) => cellValue(column, row),
+              })),
+            ...(onRow.length > 0
+              ? [
+                  {
+                    title: '操作',
+                    dataIndex: '$actions',
+                    width: 60 + 40 * onRow.length,
+                    render: (_value: unknown, row: Row) =>
+                      onRow.map((action) => (
+                        <Button key={action.label} type="text" size="small" onClick={() => setActing({ action, row })}>
+                          {action.label}
+                        </Button>
+                      )),
+                  },
+                ]
+              : []),
+          ]}
         />
+      )}
+      {acting && actingContext && (
+        <Modal
+          visible
+          title={acting.action.title ?? acting.action.label}
+          style={{ width: acting.action.width ?? 640 }}
+          footer={null}
+          maskClosable={false}
+          onCancel={() => setActing(null)}
+          unmountOnExit
+        >
+          <SchemaForm
+            formId={acting.action.form}
+            initialData={
+              acting.action.initial ? rendered(acting.action.initial, actingContext) : { ...(acting.row ?? {}) }
+            }
+            context={actingContext}
+            actions={[{ ...acting.action.submit, successMessage: acting.action.submit.successMessage ?? '保存成功' }]}
+            onSubmitted={async () => {
+              setActing(null);
+              await mutate();
+              onChanged();
+            }}
+            testId="detail-list-form"
+          />
+        </Modal>
       )}
     </section>
   );

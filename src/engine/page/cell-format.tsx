@@ -24,5 +24,9 @@ export function cellValue(column: CrudColumn, row: Record<string, unknown>): Rea
     return warns(column, row) && text ? <span className="cell-warn">{text}</span> : text;
   }
   const value = pickPath(row, column.field);
-  return typeof value === 'string' && value ? <img src={value} alt="" className="crud-cell-image" /> : '';
+  // A photo list (a checklist row's photos) shows its first few pictures.
+  const urls = (Array.isArray(value) ? value : [value]).filter(
+    (url): url is string => typeof url === 'string' && url !== '',
+  );
+  return urls.slice(0, 3).map((url) => <img key={url} src={url} alt="" className="crud-cell-image" />);
 }

@@ -124,6 +124,28 @@ type Fragment = RawBuilder<unknown>;
 
 /** Past this many records from the start, the list counts first and may read the page from the end. */
 const DEEP_OFFSET = 1000;
+/**
+ * What a write did, for the hooks a module's plugin adds (`records.onWrite`): a hook runs inside the write's
+ * transaction, after the row changed and before it commits, so what it writes commits or rolls back with the
+ * record, and a RecordError it throws refuses the whole call with its message.
+ */
+export interface RecordWrite {
+  kind: 'create' | 'update' | 'remove' | 'transition';
+  id: string;
+  projectId: string;
+  /** Who wrote ('' when the caller did not say). */
+  actorId: string;
+  /** The step taken (a transition's `action`). */
+  action?: string;
+  /** The record as it was before an update, removal or step. */
+  before?: RecordValues;
+  /** The transaction: raw reads and writes of the module's own tables. */
+  db: Db;
+  /** Another collection's records inside the same transaction. */
+  records(collection: string): CollectionRecords;
+}
+
+export type WriteHook = (write: RecordWrite) => Promise<void>;
 
 /** A query-string filter of the list: which field it reads and how it matches. */
 export interface ListFilter {
@@ -148,11 +170,41 @@ export class CollectionRecords {
     readonly file: CollectionFile,
     private readonly now: () => Date,
     private readonly collections: ReadonlyMap<string, CollectionRecords>,
+    /** Shared with the transaction-bound copies `within()` makes, so a hook added once sees every write. */
+    private readonly hooks: WriteHook[] = [],
   ) {
     this.table = collectionTable(file.id);
     this.fields = storedFields(file);
     this.byName = new Map(this.fields.map((field) => [field.name, field]));
     this.totals = new ListTotals(db, collectionCacheVersion(file));
+  }
+
+  /** Runs `hook` inside every write of this collection (see RecordWrite). */
+  onWrite(hook: WriteHook): void {
+    this.hooks.push(hook);
+  }
+
+  /** These records read and written through `trx` (a hook's writes to other collections join its transaction). */
+  within(trx: Db): CollectionRecords {
+    return new CollectionRecords(trx, this.file, this.now, this.collections, this.hooks);
+  }
+
+  /** `work` in a transaction: a new one, or the one these records are bound to already. */
+  private transact<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    return this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
+  }
+
+  private async runHooks(trx: Db, write: Omit<RecordWrite, 'db' | 'records'>): Promise<void> {
+    for (const hook of this.hooks)
+      await hook({
+        ...write,
+        db: trx,
+        records: (collection) => {
+          const other = this.collections.get(collection);
+          if (!other) throw new Error(`no collection ${collection}`);
+          return other.within(trx);
+        },
+      });
   }
 
   /** The query-string names of the declared filters (`status`, `name`, `entryDateFrom`, `entryDateTo`, ...). */
@@ -387,7 +439,7 @@ export class CollectionRecords {
     if (status) values[status.field] = status.initial;
     const fields = this.fields.filter((field) => Object.hasOwn(values, field.name));
     await this.guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
+      this.transact(async (trx) => {
         await sql`insert into ${sql.table(this.table)}
           (id, project_id, created_by ${sql.join(
             fields.map((field) => sql`, ${sql.id(field.column)}`),
@@ -398,6 +450,7 @@ export class CollectionRecords {
             sql``,
           )})`.execute(trx);
         if (status) await this.recordStep(trx, { id, projectId }, 'create', null, status.initial, actorId, null, {});
+        await this.runHooks(trx, { kind: 'create', id, projectId, actorId });
       }),
     );
     return this.get(id);
@@ -412,8 +465,9 @@ export class CollectionRecords {
     if (inputs.length === 0) return [];
     const flow = this.file.status;
     const ids = inputs.map(() => randomUUID());
-    const rows = inputs.map((input, index) => {
-      const values = this.storedValues(input);
+    const stored = inputs.map((input) => this.storedValues(input));
+    await this.resolveLookups(stored);
+    const rows = stored.map((values, index) => {
       if (flow) values[flow.field] = flow.initial;
       return sql`(${sql.join([
         sql`${ids[index]}`,
@@ -424,11 +478,14 @@ export class CollectionRecords {
     });
     const columns = this.fields.map((field) => sql.id(field.column));
     await this.guardUnique(() =>
-      this.db.transaction().execute(async (trx) => {
+      this.transact(async (trx) => {
         // Chunks keep each statement well under PostgreSQL's 65,535 parameters.
         for (let start = 0; start < rows.length; start += 200)
           await sql`insert into ${sql.table(this.table)} (id, project_id, created_by, ${sql.join(columns)})
             values ${sql.join(rows.slice(start, start + 200))}`.execute(trx);
+        // A module's hooks see every imported record as they see one created by hand (the worker's education flag).
+        if (this.hooks.length > 0)
+          for (const id of ids) await this.runHooks(trx, { kind: 'create', id, projectId, actorId });
         if (!flow) return;
         const at = this.now();
         for (let start = 0; start < ids.length; start += 500)
@@ -521,34 +578,48 @@ export class CollectionRecords {
       .map((field) => sql`${sql.id(field.column)} = ${this.sqlValue(field, values[field.name])}`);
   }
 
-  async update(id: string, input: RecordValues, version?: number): Promise<RecordValues> {
+  async update(id: string, input: RecordValues, version?: number, actorId = ''): Promise<RecordValues> {
     const values = this.storedValues(input);
     await this.resolveLookups([values]);
     // The status moves only through its steps, never through an edit.
     if (this.file.status) delete values[this.file.status.field];
     const sets = this.assignments(values);
-    const result = await this.guardUnique(() =>
-      sql`update ${sql.table(this.table)} set ${sql.join([
-        ...sets,
-        sql`updated_at = now()`,
-        sql`version = version + 1`,
-      ])} where id = ${id} ${version === undefined ? sql`` : sql`and version = ${version}`}`.execute(this.db),
+    const before = this.hooks.length > 0 ? await this.get(id) : undefined;
+    let changed = true;
+    await this.guardUnique(() =>
+      this.transact(async (trx) => {
+        const result = await sql`update ${sql.table(this.table)} set ${sql.join([
+          ...sets,
+          sql`updated_at = now()`,
+          sql`version = version + 1`,
+        ])} where id = ${id} ${version === undefined ? sql`` : sql`and version = ${version}`}`.execute(trx);
+        changed = Number(result.numAffectedRows ?? 0) > 0;
+        if (!changed) return;
+        if (before)
+          await this.runHooks(trx, { kind: 'update', id, projectId: String(before.projectId), actorId, before });
+      }),
     );
-    if (Number(result.numAffectedRows ?? 0) === 0) {
-      await this.projectOf(id); // not found -> notFound; found -> someone changed it first
+    if (!changed) {
+      // Read outside the transaction (PGlite has one connection): not found -> notFound; else someone was first.
+      await this.projectOf(id);
       throw new RecordError('conflict', RecordMessages.stale);
     }
     return this.get(id);
   }
 
-  async remove(id: string): Promise<void> {
-    const result = await sql`delete from ${sql.table(this.table)} where id = ${id}`.execute(this.db);
-    if (Number(result.numAffectedRows ?? 0) === 0) throw new RecordError('notFound', RecordMessages.notFound);
-    await this.db
-      .deleteFrom('collection_history')
-      .where('collection', '=', this.file.id)
-      .where('record_id', '=', id)
-      .execute();
+  async remove(id: string, actorId = ''): Promise<void> {
+    const before = this.hooks.length > 0 ? await this.get(id) : undefined;
+    await this.transact(async (trx) => {
+      const result = await sql`delete from ${sql.table(this.table)} where id = ${id}`.execute(trx);
+      if (Number(result.numAffectedRows ?? 0) === 0) throw new RecordError('notFound', RecordMessages.notFound);
+      await trx
+        .deleteFrom('collection_history')
+        .where('collection', '=', this.file.id)
+        .where('record_id', '=', id)
+        .execute();
+      if (before)
+        await this.runHooks(trx, { kind: 'remove', id, projectId: String(before.projectId), actorId, before });
+    });
   }
 
   transitionOf(action: string): StatusTransition | undefined {
@@ -597,7 +668,7 @@ export class CollectionRecords {
     const changes: RecordValues = {};
     for (const name of allowed) if (Object.hasOwn(body, name)) changes[name] = body[name];
     const sets = this.assignments(changes);
-    await this.db.transaction().execute(async (trx) => {
+    await this.transact(async (trx) => {
       const result = await sql`update ${sql.table(this.table)} set ${sql.join([
         sql`${sql.id(this.byName.get(flow.field)?.column ?? flow.field)} = ${step.to}`,
         ...sets,
@@ -616,6 +687,14 @@ export class CollectionRecords {
         remark,
         changes,
       );
+      await this.runHooks(trx, {
+        kind: 'transition',
+        id,
+        projectId: String(record.projectId),
+        actorId,
+        action: step.id,
+        before: record,
+      });
     });
     return this.get(id);
   }

@@ -397,7 +397,7 @@ export function collectionRoutes(app: FastifyInstance, records: CollectionRecord
       await checkRecord(request, request.params.id);
       return ok(
         '保存成功',
-        await answering(() => records.update(request.params.id, request.body, request.body.version)),
+        await answering(() => records.update(request.params.id, request.body, request.body.version, actor(request))),
       );
     },
   );
@@ -414,7 +414,7 @@ export function collectionRoutes(app: FastifyInstance, records: CollectionRecord
     },
     async (request) => {
       await checkRecord(request, request.params.id);
-      await answering(() => records.remove(request.params.id));
+      await answering(() => records.remove(request.params.id, actor(request)));
       return ok('删除成功');
     },
   );

@@ -1,0 +1,102 @@
+/**
+ * 安全教育: attendees are workers of the training's own project; each attendee row carries its course type and
+ * date (so a worker's education history reads from one collection), a training its attendee and pass counts, and
+ * every worker of the labour registry the flag `safetyEducationMissing`: on site (在场) without a passed
+ * 三级安全教育. The flag is a stored column so the worker list can filter and sort by it like any field.
+ */
+import { sql } from 'kysely';
+import type { CollectionRecords, RecordWrite } from '../../../src/server/collections/records.js';
+import { invalidField } from '../../../src/server/collections/errors.js';
+import type { Db } from '../../../src/server/db/database.js';
+
+export const EducationMessages = {
+  workerElsewhere: '参训人员须为本项目的劳务人员',
+  trainingElsewhere: '培训不存在或不属于本项目',
+  courseElsewhere: '课程不存在或不属于本项目',
+} as const;
+
+/** Recomputes the flag of the given workers (all of a project, or every worker when neither is given). */
+export async function refreshEducationFlags(db: Db, projectId?: string, workerIds?: readonly string[]): Promise<void> {
+  if (workerIds && workerIds.length === 0) return;
+  const missing = sql`(w.status = 'onSite' and not exists (select 1 from c_safety_training_attendee a
+    where a.worker_id = w.id and a.passed and a.course_type = 'level3'))`;
+  await sql`update c_labour_worker w set safety_education_missing = ${missing}
+    where safety_education_missing is distinct from ${missing}
+    ${projectId ? sql`and w.project_id = ${projectId}` : sql``}
+    ${workerIds ? sql`and w.id in (${sql.join(workerIds)})` : sql``}`.execute(db);
+}
+
+async function projectOf(db: Db, table: string, id: unknown): Promise<string | undefined> {
+  if (typeof id !== 'string') return undefined;
+  const result = await sql<{ project_id: string }>`select project_id from ${sql.table(table)}
+    where id = ${id}`.execute(db);
+  return result.rows[0]?.project_id;
+}
+
+async function countAttendees(db: Db, trainingId: string): Promise<void> {
+  await sql`update c_safety_training set
+      attendee_count = (select count(*) from c_safety_training_attendee where training_id = ${trainingId}),
+      pass_count = (select count(*) from c_safety_training_attendee where training_id = ${trainingId} and passed)
+    where id = ${trainingId}`.execute(db);
+}
+
+/** An attendee: a worker of the same project, stamped with the training's course type and date. */
+async function onAttendee(write: RecordWrite): Promise<void> {
+  const before = write.before ?? {};
+  const workers = [before.workerId].filter((id): id is string => typeof id === 'string');
+  const trainings = [before.trainingId].filter((id): id is string => typeof id === 'string');
+  if (write.kind !== 'remove') {
+    const attendee = await write.records('safety-training-attendee').get(write.id);
+    if ((await projectOf(write.db, 'c_labour_worker', attendee.workerId)) !== write.projectId)
+      throw invalidField('workerId', EducationMessages.workerElsewhere);
+    if ((await projectOf(write.db, 'c_safety_training', attendee.trainingId)) !== write.projectId)
+      throw invalidField('trainingId', EducationMessages.trainingElsewhere);
+    await sql`update c_safety_training_attendee a set course_type = t.course_type, training_date = t.training_date
+      from c_safety_training t where t.id = a.training_id and a.id = ${write.id}`.execute(write.db);
+    workers.push(String(attendee.workerId));
+    trainings.push(String(attendee.trainingId));
+  }
+  for (const trainingId of new Set(trainings)) await countAttendees(write.db, trainingId);
+  await refreshEducationFlags(write.db, write.projectId, [...new Set(workers)]);
+}
+
+/** A training takes its course's type; its attendees follow its course type and date. */
+async function onTraining(write: RecordWrite): Promise<void> {
+  if (write.kind === 'remove') {
+    await sql`delete from c_safety_training_attendee where training_id = ${write.id}`.execute(write.db);
+  } else {
+    const training = await write.records('safety-training').get(write.id);
+    if ((await projectOf(write.db, 'c_safety_course', training.courseId)) !== write.projectId)
+      throw invalidField('courseId', EducationMessages.courseElsewhere);
+    await sql`update c_safety_training t set course_type = c.course_type from c_safety_course c
+      where c.id = t.course_id and t.id = ${write.id}`.execute(write.db);
+    await sql`update c_safety_training_attendee a set course_type = t.course_type, training_date = t.training_date
+      from c_safety_training t where t.id = a.training_id and t.id = ${write.id}`.execute(write.db);
+  }
+  await refreshEducationFlags(write.db, write.projectId);
+}
+
+/** A course's type changed: its trainings and their attendees follow. */
+async function onCourse(write: RecordWrite): Promise<void> {
+  if (write.kind !== 'update') return;
+  await sql`update c_safety_training t set course_type = c.course_type from c_safety_course c
+    where c.id = t.course_id and c.id = ${write.id}`.execute(write.db);
+  await sql`update c_safety_training_attendee a set course_type = t.course_type
+    from c_safety_training t where t.id = a.training_id and t.course_id = ${write.id}`.execute(write.db);
+  await refreshEducationFlags(write.db, write.projectId);
+}
+
+export function educationHooks(collections: ReadonlyMap<string, CollectionRecords>): void {
+  const of = (id: string): CollectionRecords => {
+    const records = collections.get(id);
+    if (!records) throw new Error(`the safety module needs the collection ${id}`);
+    return records;
+  };
+  of('safety-training-attendee').onWrite(onAttendee);
+  of('safety-training').onWrite(onTraining);
+  of('safety-course').onWrite(onCourse);
+  // A worker who arrives, leaves or comes back: only their own flag changes.
+  of('labour-worker').onWrite(async (write) => {
+    if (write.kind !== 'remove') await refreshEducationFlags(write.db, write.projectId, [write.id]);
+  });
+}

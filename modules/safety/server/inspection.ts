@@ -1,0 +1,155 @@
+/**
+ * 安全检查: a new inspection gets one checklist row per item of its template; a row judged 不合格 needs photos;
+ * completing the inspection raises one hazard per 不合格 row (location from the inspection, photos and remark
+ * from the row, its responsible person and deadline from the completion) and links both ways. A row that already
+ * raised its hazard never raises another, so nothing is raised twice.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { CollectionRecords, RecordValues, RecordWrite } from '../../../src/server/collections/records.js';
+import { invalidField, RecordError } from '../../../src/server/collections/errors.js';
+
+const INSPECTION = 'safety-inspection';
+const ITEM = 'safety-inspection-item';
+const TEMPLATE = 'safety-checklist-template';
+const TEMPLATE_ITEM = 'safety-checklist-item';
+const HAZARD = 'safety-hazard';
+
+export const InspectionMessages = {
+  templateElsewhere: '检查模板不存在或不属于本项目',
+  emptyTemplate: '该检查模板还没有检查项，请先在检查模板中添加',
+  failNeedsPhotos: '不合格项请上传现场照片',
+  finished: '检查已完成，检查项不能再修改',
+  unjudged: (count: number) => `还有${count}项未判定，请逐项检查后再完成检查`,
+  needsResponsible: '存在不合格项，请选择整改责任人',
+  needsDeadline: '存在不合格项，请选择整改期限',
+} as const;
+
+interface ItemRow {
+  id: string;
+  section: string | null;
+  content: string;
+  category: string | null;
+  level: string | null;
+  photos: unknown;
+  remark: string | null;
+}
+
+const asList = (value: unknown): string[] =>
+  (typeof value === 'string' ? (JSON.parse(value) as unknown[]) : Array.isArray(value) ? value : []).map(String);
+
+/** The checklist of a new inspection: the template's items, in their order. */
+async function fillChecklist(write: RecordWrite): Promise<void> {
+  const inspection = await write.records(INSPECTION).get(write.id);
+  const templateId = String(inspection.templateId ?? '');
+  const template = await sql<{ project_id: string }>`select project_id from c_safety_checklist_template
+    where id = ${templateId}`.execute(write.db);
+  if (template.rows[0]?.project_id !== write.projectId)
+    throw invalidField('templateId', InspectionMessages.templateElsewhere);
+  const items = await write.records(TEMPLATE_ITEM).all(write.projectId, { templateId }, 500);
+  if (items.length === 0) throw invalidField('templateId', InspectionMessages.emptyTemplate);
+  items.sort((a, b) => Number(a.sort ?? 0) - Number(b.sort ?? 0));
+  await write.records(ITEM).seed(
+    write.projectId,
+    items.map((item, index) => ({
+      id: randomUUID(),
+      createdBy: write.actorId,
+      values: {
+        inspectionId: write.id,
+        section: item.section,
+        content: item.content,
+        standard: item.standard,
+        category: item.category,
+        sort: index + 1,
+      },
+    })),
+  );
+  await sql`update c_safety_inspection set item_count = ${items.length}, fail_count = 0, hazard_count = 0
+    where id = ${write.id}`.execute(write.db);
+}
+
+async function inspectionStatus(write: RecordWrite, inspectionId: string): Promise<string | undefined> {
+  const result = await sql<{ status: string }>`select status from c_safety_inspection
+    where id = ${inspectionId}`.execute(write.db);
+  return result.rows[0]?.status;
+}
+
+/** A checklist row changes only while its inspection is under way; 不合格 needs photos. */
+async function checkItem(write: RecordWrite): Promise<void> {
+  const item: RecordValues = write.kind === 'remove' ? (write.before ?? {}) : await write.records(ITEM).get(write.id);
+  const inspectionId = String(item.inspectionId ?? '');
+  const status = await inspectionStatus(write, inspectionId);
+  if (status === undefined) throw invalidField('inspectionId', '安全检查不存在或已被删除');
+  if (status !== 'checking') throw new RecordError('conflict', InspectionMessages.finished);
+  if (write.kind !== 'remove' && item.result === 'fail' && asList(item.photos).length === 0)
+    throw invalidField('photos', InspectionMessages.failNeedsPhotos);
+  await sql`update c_safety_inspection set
+      item_count = (select count(*) from c_safety_inspection_item where inspection_id = ${inspectionId}),
+      fail_count = (select count(*) from c_safety_inspection_item where inspection_id = ${inspectionId}
+        and result = 'fail')
+    where id = ${inspectionId}`.execute(write.db);
+}
+
+/** Completion: every row judged, then one hazard for each 不合格 row that has none yet. */
+async function raiseHazards(write: RecordWrite): Promise<void> {
+  const inspection = await write.records(INSPECTION).get(write.id);
+  const unjudged = await sql<{ n: string }>`select count(*) as n from c_safety_inspection_item
+    where inspection_id = ${write.id} and result is null`.execute(write.db);
+  const open = Number(unjudged.rows[0]?.n ?? 0);
+  if (open > 0) throw new RecordError('invalid', InspectionMessages.unjudged(open));
+  // `for update`: of two completions at once the second waits here and then finds the rows linked already.
+  const failed = await sql<ItemRow>`select id, section, content, category, level, photos, remark
+    from c_safety_inspection_item where inspection_id = ${write.id} and result = 'fail' and hazard_id is null
+    order by sort, id for update`.execute(write.db);
+  if (failed.rows.length > 0) {
+    if (!inspection.responsibleId) throw invalidField('responsibleId', InspectionMessages.needsResponsible);
+    if (!inspection.rectifyDeadline) throw invalidField('rectifyDeadline', InspectionMessages.needsDeadline);
+  }
+  const hazards: CollectionRecords = write.records(HAZARD);
+  for (const item of failed.rows) {
+    // A hazard needs its photos; a row that lost them (an import, an old client) stops the whole completion.
+    if (asList(item.photos).length === 0)
+      throw invalidField('photos', `${InspectionMessages.failNeedsPhotos}：${item.content}`);
+    // What was found: the requirement not met, then the inspector's remark.
+    const described = `${item.section ? `【${item.section}】` : ''}未达要求：${item.content}${item.remark ? `；${item.remark}` : ''}`;
+    const hazard = await hazards.create(
+      write.projectId,
+      {
+        description: described.slice(0, 200),
+        category: item.category ?? 'other',
+        level: item.level ?? 'general',
+        location: inspection.area,
+        photos: asList(item.photos),
+        responsibleId: inspection.responsibleId,
+        reviewerId: inspection.inspectorId,
+        deadline: inspection.rectifyDeadline,
+        inspectionId: write.id,
+      },
+      write.actorId,
+    );
+    await sql`update c_safety_inspection_item set hazard_id = ${String(hazard.id)}
+      where id = ${item.id} and hazard_id is null`.execute(write.db);
+  }
+  await sql`update c_safety_inspection set hazard_count =
+      (select count(*) from c_safety_hazard where inspection_id = ${write.id})
+    where id = ${write.id}`.execute(write.db);
+}
+
+export function inspectionHooks(collections: ReadonlyMap<string, CollectionRecords>): void {
+  const of = (id: string): CollectionRecords => {
+    const records = collections.get(id);
+    if (!records) throw new Error(`the safety module needs the collection ${id}`);
+    return records;
+  };
+  of(INSPECTION).onWrite(async (write) => {
+    if (write.kind === 'create') await fillChecklist(write);
+    else if (write.kind === 'transition' && write.action === 'complete') await raiseHazards(write);
+    else if (write.kind === 'remove')
+      await sql`delete from c_safety_inspection_item where inspection_id = ${write.id}`.execute(write.db);
+  });
+  of(ITEM).onWrite(checkItem);
+  of(TEMPLATE).onWrite(async (write) => {
+    if (write.kind === 'remove')
+      await sql`delete from c_safety_checklist_item where template_id = ${write.id}`.execute(write.db);
+  });
+}
