@@ -267,6 +267,75 @@ describe('readings over MQTT', () => {
   });
 });
 
+describe('the embedded broker', () => {
+  it('starts on a free port when its port is taken by another broker, and says which', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const other = await t.sibling({ iot: defaultIotConfig({ mqttPort: port }) });
+      const created = await who.manager.call<{ id: string }>('POST', '/api/data/iot-device', {
+        projectId: PROJECT,
+        name: '备用端口设备',
+        deviceType: 'water-meter',
+        serial: 'WM-PORT',
+      });
+      const response = await other.inject({
+        method: 'POST',
+        url: `/api/iot/v1.0/devices/${created.data!.id}/secret`,
+        headers: { 'access-token': who.manager.token! },
+      });
+      const issued = json<Issued>(response).data!;
+      expect(issued.mqttPort).toBeGreaterThan(0);
+      expect(issued.mqttPort).not.toBe(port);
+      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${issued.mqttPort}`, {
+        username: issued.serial,
+        password: issued.secret,
+        reconnectPeriod: 0,
+      });
+      await client.endAsync();
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
+  });
+});
+
+/** The machine's own MQTT broker (a Mosquitto on 1883), when there is one: shared subscriptions are real there. */
+const MOSQUITTO = 'mqtt://127.0.0.1:1883';
+const mosquittoUp = await mqtt
+  .connectAsync(MOSQUITTO, { reconnectPeriod: 0, connectTimeout: 2000 })
+  .then(async (client) => {
+    await client.endAsync();
+    return true;
+  })
+  .catch(() => false);
+
+describe.skipIf(!mosquittoUp)('several instances on an external broker with $share (the local Mosquitto)', () => {
+  it("split the devices' messages: each reading reaches one instance and is stored once", async () => {
+    const serial = `SH-${randomUUID().slice(0, 8)}`;
+    const device = await registerDevice(serial, 'water-meter');
+    const group = `zhgd-test-${randomUUID().slice(0, 8)}`;
+    for (let i = 0; i < 2; i += 1)
+      await t.sibling({ iot: defaultIotConfig({ mqttUrl: MOSQUITTO, mqttSharedGroup: group }) });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const publisher = await mqtt.connectAsync(MOSQUITTO, { reconnectPeriod: 0 });
+    try {
+      const start = Date.now() - 60_000;
+      for (let i = 0; i < 20; i += 1)
+        await publisher.publishAsync(
+          device.mqttTopic,
+          JSON.stringify({ ts: start + i * 1000, values: { total: 100 + i } }),
+          { qos: 1 },
+        );
+      await expect.poll(() => storedRows(device.id), { timeout: 10_000 }).toBe(20);
+      // Had both instances received every message, the second copy of each would have been refused as a replay.
+      expect(await refusals(serial)).toEqual({});
+    } finally {
+      await publisher.endAsync();
+    }
+  });
+});
+
 describe('an external MQTT broker', () => {
   let broker: Aedes;
   let server: Server;

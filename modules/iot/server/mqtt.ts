@@ -118,12 +118,29 @@ export async function startEmbeddedBroker(options: {
   broker.authorizeForward = (client, packet) => (TELEMETRY.test(packet.topic) ? null : packet);
 
   const server: Server = createServer(broker.handle);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, options.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  try {
+    await listen(options.port);
+  } catch (error) {
+    // Another broker (a Mosquitto of the machine) holds the port: the portal still starts, on a free port, and says so.
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || options.port === 0) throw error;
+    await listen(0);
+    const taken = server.address();
+    log.warn(
+      `MQTT 端口 ${options.port} 已被占用，内置 MQTT 服务改用端口 ${typeof taken === 'object' && taken ? taken.port : '?'}` +
+        '（设置 PORTAL_MQTT_PORT 指定端口，或用 PORTAL_MQTT_URL 接入已有的 MQTT 服务）',
+    );
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  log.info(`内置 MQTT 服务: mqtt://${options.host}:${port}`);
   return {
     port,
     async close() {
