@@ -17,6 +17,28 @@ const WIDTHS = [
 ] as const;
 
 let browser: Browser;
+/** The device the registration test registers, with its secret: the warning test makes it cross a threshold. */
+let registered: { serial: string; secret: string } | undefined;
+
+/** What a device does: one signed reading to the server. */
+async function reportAsDevice(device: { serial: string; secret: string }, values: Record<string, number>) {
+  const body = JSON.stringify({ values });
+  const timestamp = Date.now();
+  const nonce = randomUUID().replace(/-/g, '');
+  const answer = await fetch(`${inject('baseUrl')}/api/iot/v1.0/telemetry`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-device-serial': device.serial,
+      'x-timestamp': String(timestamp),
+      'x-nonce': nonce,
+      'x-signature': signReading(device.secret, device.serial, timestamp, nonce, body),
+    },
+    body,
+  });
+  return (await answer.json()) as { msgCode: number; data?: { stored: number } };
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
 });
@@ -86,23 +108,18 @@ describe('设备列表', () => {
     await result.getByRole('button', { name: '关闭' }).click();
 
     // The device reports as a real one would: a signed reading.
-    const body = JSON.stringify({
-      values: { pm25: 41, pm10: 88, noise: 62.5, temperature: 14.2, humidity: 66, windSpeed: 2.1, windDirection: 135 },
-    });
-    const timestamp = Date.now();
-    const nonce = randomUUID().replace(/-/g, '');
-    const answer = await fetch(`${inject('baseUrl')}/api/iot/v1.0/telemetry`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-device-serial': serial,
-        'x-timestamp': String(timestamp),
-        'x-nonce': nonce,
-        'x-signature': signReading(secret, serial, timestamp, nonce, body),
-      },
-      body,
-    });
-    expect(await answer.json()).toMatchObject({ msgCode: 0, data: { stored: 7 } });
+    registered = { serial, secret };
+    expect(
+      await reportAsDevice(registered, {
+        pm25: 41,
+        pm10: 88,
+        noise: 62.5,
+        temperature: 14.2,
+        humidity: 66,
+        windSpeed: 2.1,
+        windDirection: 135,
+      }),
+    ).toMatchObject({ msgCode: 0, data: { stored: 7 } });
     await screen.getByRole('button', { name: '刷新' }).click();
     await poll(() => row.textContent()).toContain('在线');
     expect(await row.textContent()).toContain('PM10 88μg/m³');
@@ -148,6 +165,15 @@ describe('设备告警', () => {
     }).toBeGreaterThan(0);
     expect(await page.getByText('该功能暂未开放').count()).toBe(0);
     await screenshot(page, 'iot-warnings-1920');
+
+    // A dusty minute at the registered monitor: its warning shows on the open page without a reload.
+    expect(registered).toBeDefined();
+    const dusty = { pm25: 160, pm10: 420, noise: 60, temperature: 14, humidity: 40, windSpeed: 5, windDirection: 90 };
+    expect((await reportAsDevice(registered!, dusty)).msgCode).toBe(0);
+    await poll(() => screen.locator('tbody tr').filter({ hasText: '测试扬尘监测' }).count()).toBeGreaterThan(0);
+    expect(await screen.locator('tbody tr').filter({ hasText: '测试扬尘监测' }).first().textContent()).toContain(
+      'PM10 超过限值',
+    );
 
     await screen
       .locator('tbody tr')

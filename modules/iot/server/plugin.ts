@@ -37,6 +37,8 @@ const iot: ModulePlugin = async (app, { module }) => {
   if (!warningRecords) throw new Error('modules/iot: the collection iot-warning is missing');
   // A new warning is a 设备预警 message to the device's responsible person (or whoever registered it).
   const warnings = new Warnings(db, warningRecords, async ({ warning, device }) => {
+    // Open warning pages read their list again (the event says only which project; the list call checks who sees it).
+    await app.services.events.publish({ topic: 'all' }, { type: 'iot.warning', data: { projectId: device.projectId } });
     const record = await devices.get(device.deviceId);
     const recipient = String(record.responsibleId ?? record.createdBy ?? '');
     if (!recipient || recipient === RULES_AUTHOR) return;
