@@ -226,9 +226,10 @@ describe('screens that are not available', () => {
     const { context, page } = await newPage(browser);
     await logInThroughForm(page, demoUsers.staff.username, demoUsers.staff.password);
 
-    await page.goto('/app/iotDevices/list');
+    await page.goto('/app/iotDevices/environment');
     const unavailable = page.getByTestId('module-unavailable');
     await unavailable.waitFor();
+    expect(await unavailable.textContent()).toContain('“扬尘监测”');
     expect(await unavailable.textContent()).not.toContain('/iotDevices');
 
     await page.goto('/app/process/todo');
