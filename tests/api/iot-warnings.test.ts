@@ -4,9 +4,8 @@
  * 100 %, wind level 6, night noise under GB 12523, 里表温差 under GB 50496); a warning is acknowledged and closed
  * with a note, by people allowed to, within their projects.
  */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signReading } from '../../modules/iot/server/signature.js';
+import { signedReadingHeaders } from '../../modules/iot/server/signature.js';
 import { useCallers, type PageData } from './admin-helpers.js';
 import { json, useTestApp } from './test-app.js';
 
@@ -30,18 +29,10 @@ async function device(serial: string, deviceType: string) {
 
 async function report(d: { serial: string; secret: string }, values: Record<string, number>, ts = Date.now()) {
   const raw = JSON.stringify({ ts, values });
-  const timestamp = Date.now();
-  const nonce = randomUUID().replace(/-/g, '');
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/iot/v1.0/telemetry',
-    headers: {
-      'content-type': 'application/json',
-      'x-device-serial': d.serial,
-      'x-timestamp': String(timestamp),
-      'x-nonce': nonce,
-      'x-signature': signReading(d.secret, d.serial, timestamp, nonce, raw),
-    },
+    headers: signedReadingHeaders(d.serial, d.secret, raw),
     payload: raw,
   });
   expect(json(response).msgCode).toBe(0);

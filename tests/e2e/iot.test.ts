@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { signReading } from '../../modules/iot/server/signature';
+import { signedReadingHeaders } from '../../modules/iot/server/signature';
 import { demoUsers, launchBrowser, logInThroughForm, newPage, screenshot } from './browser';
 
 const WIDTHS = [
@@ -23,17 +23,9 @@ let registered: { serial: string; secret: string } | undefined;
 /** What a device does: one signed reading to the server. */
 async function reportAsDevice(device: { serial: string; secret: string }, values: Record<string, number>) {
   const body = JSON.stringify({ values });
-  const timestamp = Date.now();
-  const nonce = randomUUID().replace(/-/g, '');
   const answer = await fetch(`${inject('baseUrl')}/api/iot/v1.0/telemetry`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-device-serial': device.serial,
-      'x-timestamp': String(timestamp),
-      'x-nonce': nonce,
-      'x-signature': signReading(device.secret, device.serial, timestamp, nonce, body),
-    },
+    headers: signedReadingHeaders(device.serial, device.secret, body),
     body,
   });
   return (await answer.json()) as { msgCode: number; data?: { stored: number } };

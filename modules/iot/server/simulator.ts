@@ -4,7 +4,6 @@
  * last day every ten minutes) is written once in the background; then every device reports live on its type's
  * period, half of them as signed HTTP requests to this server, half over MQTT to the embedded broker.
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -13,7 +12,7 @@ import type { DeviceTypes } from './device-types.js';
 import type { Ingestion } from './ingestion.js';
 import { telemetryTopic } from './mqtt.js';
 import { ReadingRefused } from './readings.js';
-import { signReading } from './signature.js';
+import { signedReadingHeaders } from './signature.js';
 import { simulatedValues, type SimulatedDevice } from './simulated-curves.js';
 import type { DeviceCredential, TelemetryStore } from './telemetry-store.js';
 
@@ -95,17 +94,9 @@ export async function startSimulator(options: {
       await viaMqtt.publishAsync(telemetryTopic(device.serial), body, { qos: 1 });
       return;
     }
-    const timestamp = Date.now();
-    const nonce = randomUUID().replace(/-/g, '');
     await fetch(`${options.baseUrl}/api/iot/v1.0/telemetry`, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-device-serial': device.serial,
-        'x-timestamp': String(timestamp),
-        'x-nonce': nonce,
-        'x-signature': signReading(credential.secret, device.serial, timestamp, nonce, body),
-      },
+      headers: signedReadingHeaders(device.serial, credential.secret, body),
       body,
     });
   };

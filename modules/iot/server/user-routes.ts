@@ -3,7 +3,7 @@
  * (/api/data/iot-device): device types, a device's secret (issued on demand, shown once), its last values and
  * the history of a metric for charts. Each call is for a device of a project the caller may see.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MsgCode } from '../../../src/shared/envelope.js';
 import { recordAccess } from '../../../src/server/collections/access.js';
 import type { CollectionRecords } from '../../../src/server/collections/records.js';
@@ -11,7 +11,7 @@ import { idParams, security } from '../../../src/server/http/admin-schemas.js';
 import { ApiError } from '../../../src/server/http/api-error.js';
 import { envelope } from '../../../src/server/http/envelope-schema.js';
 import { ok } from '../../../src/server/http/route-helpers.js';
-import { offlineAfterSeconds, type DeviceTypes } from './device-types.js';
+import { offlineAfterSeconds, type DeviceTypes, type MetricSpec } from './device-types.js';
 import type { Ingestion } from './ingestion.js';
 import type { SeriesGrain, TelemetryStore } from './telemetry-store.js';
 
@@ -45,6 +45,14 @@ export async function userRoutes(
   const { devices, store, types, ingestion, now } = options;
   const access = recordAccess(app);
   const tags = ['iot'];
+  /** A device of a project the caller may see (else -404), with its type. */
+  const deviceOf = async (request: FastifyRequest, id: string) => {
+    const projectId = await access.checkRecord(request, devices, id);
+    const device = await devices.get(id);
+    return { projectId, device, type: types.get(String(device.deviceType)) };
+  };
+  /** A metric as the screens name it: 起重量（t）. */
+  const metricLabel = (metric: MetricSpec) => (metric.unit ? `${metric.title}（${metric.unit}）` : metric.title);
 
   app.get(
     '/api/iot/v1.0/deviceTypes',
@@ -90,8 +98,7 @@ export async function userRoutes(
       },
     },
     async (request) => {
-      const projectId = await access.checkRecord(request, devices, request.params.id);
-      const device = await devices.get(request.params.id);
+      const { projectId, device } = await deviceOf(request, request.params.id);
       const serial = String(device.serial);
       const secret = await store.issueSecret({
         deviceId: request.params.id,
@@ -123,9 +130,7 @@ export async function userRoutes(
       },
     },
     async (request) => {
-      await access.checkRecord(request, devices, request.params.id);
-      const device = await devices.get(request.params.id);
-      const type = types.get(String(device.deviceType));
+      const { type } = await deviceOf(request, request.params.id);
       const state = (await store.states([request.params.id])).get(request.params.id);
       const online = state ? now().getTime() - state.lastSeen.getTime() <= offlineAfterSeconds(type) * 1000 : false;
       return ok('', {
@@ -154,14 +159,12 @@ export async function userRoutes(
       },
     },
     async (request) => {
-      await access.checkRecord(request, devices, request.params.id);
-      const device = await devices.get(request.params.id);
-      const type = types.get(String(device.deviceType));
+      const { type } = await deviceOf(request, request.params.id);
       return ok(
         '',
         (type?.metrics ?? []).map((metric) => ({
           value: metric.key,
-          label: metric.unit ? `${metric.title}（${metric.unit}）` : metric.title,
+          label: metricLabel(metric),
         })),
       );
     },
@@ -190,9 +193,7 @@ export async function userRoutes(
       },
     },
     async (request) => {
-      await access.checkRecord(request, devices, request.params.id);
-      const device = await devices.get(request.params.id);
-      const type = types.get(String(device.deviceType));
+      const { type } = await deviceOf(request, request.params.id);
       const metrics = (type?.metrics ?? []).filter((m) => !request.query.metric || m.key === request.query.metric);
       if (request.query.metric && metrics.length === 0)
         throw new ApiError(MsgCode.invalidInput, `${type?.name ?? '该设备'}没有指标 ${request.query.metric}`);
@@ -206,7 +207,7 @@ export async function userRoutes(
             value: Number(point.avg.toFixed(metric.decimals ?? 2)),
             min: point.min,
             max: point.max,
-            series: metric.unit ? `${metric.title}（${metric.unit}）` : metric.title,
+            series: metricLabel(metric),
           });
       return ok('', rows);
     },
