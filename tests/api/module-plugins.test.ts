@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadModules } from '../../src/server/modules/module-files.js';
-import { modulePluginFile, moduleServerFile } from '../../src/server/modules/module-plugins.js';
+import { moduleServerFile } from '../../src/server/modules/module-plugins.js';
 import { useTestApp } from './test-app.js';
 
 const modulesDir = mkdtempSync(path.join(tmpdir(), 'portal-modules-'));
@@ -71,12 +71,12 @@ describe('module plugins', () => {
     const notes = modules.find((module) => module.manifest.id === 'notes')!;
     const serverDir = mkdtempSync(path.join(tmpdir(), 'dist-server-'));
     try {
-      expect(() => modulePluginFile(notes, serverDir)).toThrow(/模块 notes 的服务端代码未构建/);
+      expect(() => moduleServerFile(notes, 'plugin', serverDir)).toThrow(/模块 notes 的服务端代码未构建/);
       const built = path.join(serverDir, 'modules', 'notes', 'plugin.js');
       mkdirSync(path.dirname(built), { recursive: true });
       writeFileSync(built, 'export default async () => {};');
-      expect(modulePluginFile(notes, serverDir)).toBe(built);
-      expect(modulePluginFile(notes, undefined)).toBe(notes.pluginSource);
+      expect(moduleServerFile(notes, 'plugin', serverDir)).toBe(built);
+      expect(moduleServerFile(notes, 'plugin', undefined)).toBe(notes.pluginSource);
       expect(moduleServerFile(notes, 'migrations', undefined)).toBe(notes.migrationsSource);
     } finally {
       rmSync(serverDir, { recursive: true, force: true });

@@ -62,11 +62,6 @@ export function moduleServerFile(
   return built;
 }
 
-/** The plugin file of a module (kept for callers that only register plugins). */
-export function modulePluginFile(module: PortalModule, serverDir = builtServerDir()): string | undefined {
-  return moduleServerFile(module, 'plugin', serverDir);
-}
-
 async function importPart(module: PortalModule, part: ModuleServerPart): Promise<Record<string, unknown> | undefined> {
   const file = moduleServerFile(module, part);
   return file ? ((await import(pathToFileURL(file).href)) as Record<string, unknown>) : undefined;
