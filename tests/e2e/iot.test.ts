@@ -10,13 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { signedReadingHeaders } from '../../modules/iot/server/signature';
 import { demoUsers, launchBrowser, logInThroughForm, newPage, screenshot } from './browser';
-
-const WIDTHS = [
-  { width: 1280, height: 860 },
-  { width: 1920, height: 1080 },
-] as const;
+import { WIDTHS } from './screen-helpers';
 
 let browser: Browser;
+/** The simulator reports every 10 to 60 s: a device's state may take that long to change. */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
 /** The device the registration test registers, with its secret: the warning test makes it cross a threshold. */
 let registered: { serial: string; secret: string } | undefined;
 
@@ -37,8 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
 
 async function openDeviceList(page: Page) {
   await page.goto('/app/iotDevices/list');

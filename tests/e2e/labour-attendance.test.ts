@@ -6,14 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUsers, launchBrowser, logInThroughForm, newPage, screenshot } from './browser';
-
-const WIDTHS = [
-  { width: 1280, height: 860 },
-  { width: 1920, height: 1080 },
-] as const;
+import { launchBrowser, screenshot } from './browser';
+import { WIDTHS, logIn, poll, typeDate } from './screen-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,16 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-function poll<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 15_000 });
-}
-
-async function loggedIn(viewport: { width: number; height: number } = WIDTHS[0]) {
-  const { context, page } = await newPage(browser, viewport);
-  await logInThroughForm(page, demoUsers.manager.username, demoUsers.manager.password);
-  return { context, page };
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -51,18 +37,10 @@ function lastMonth(): string {
   return isoDay(day).slice(0, 7);
 }
 
-async function typeDate(page: Page, selector: string, date: string): Promise<void> {
-  const input = page.locator(selector);
-  await input.click();
-  await input.fill(date);
-  await input.press('Enter');
-  await poll(() => input.inputValue()).toBe(date);
-}
-
 describe('考勤统计', () => {
   for (const viewport of WIDTHS) {
     it(`lists records and adds one by hand at ${viewport.width} wide`, async () => {
-      const { context, page } = await loggedIn(viewport);
+      const { context, page } = await logIn(browser, 'manager', viewport);
       await page.goto('/app/ldhw/attendance');
       const screen = page.getByTestId('crud-labour-attendance-records');
       await screen.locator('tbody tr').first().waitFor();
@@ -86,7 +64,7 @@ describe('考勤统计', () => {
       await option.click();
       await poll(() => select.locator('.arco-select-view-value').textContent()).toBe(worker);
       const day = viewport.width === 1280 ? '2026-01-05' : '2026-01-06';
-      await typeDate(page, '#labour-attendance_date', day);
+      await typeDate(page, 'labour-attendance_date', day);
       await page.locator('#labour-attendance_clockIn').fill('8点');
       await dialog.getByRole('button', { name: '保存', exact: true }).click();
       await poll(() => page.locator('#labour-attendance_clockIn__error').textContent()).toBe(
@@ -98,8 +76,8 @@ describe('考勤统计', () => {
       await dialog.getByRole('button', { name: '保存', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
 
-      await typeDate(page, '#search-labour-attendance_dateFrom', day);
-      await typeDate(page, '#search-labour-attendance_dateTo', day);
+      await typeDate(page, 'search-labour-attendance_dateFrom', day);
+      await typeDate(page, 'search-labour-attendance_dateTo', day);
       await page.locator('#search-labour-attendance_workerName').fill(worker);
       await page.getByTestId('crud-search').getByRole('button', { name: '查询', exact: true }).click();
       const added = screen.locator('tbody tr').filter({ hasText: worker });
@@ -109,10 +87,10 @@ describe('考勤统计', () => {
     });
 
     it(`shows the headcount of a chosen day by team and trade, and the month's trend, at ${viewport.width} wide`, async () => {
-      const { context, page } = await loggedIn(viewport);
+      const { context, page } = await logIn(browser, 'manager', viewport);
       await page.goto('/app/ldhw/attendance');
       await page.getByRole('tab', { name: '出勤统计' }).click();
-      await typeDate(page, '#labour-attendance-day_date', demoWeekday());
+      await typeDate(page, 'labour-attendance-day_date', demoWeekday());
       await page.getByTestId('dashboard-filter').getByRole('button', { name: '统计', exact: true }).click();
       for (const panel of ['by-team', 'by-trade', 'trend'])
         await page.getByTestId(`panel-${panel}`).getByTestId('echart').locator('svg').first().waitFor();
@@ -123,7 +101,7 @@ describe('考勤统计', () => {
   }
 
   it('shows the month sheet of a chosen month and exports exactly it to Excel', async () => {
-    const { context, page } = await loggedIn(WIDTHS[1]);
+    const { context, page } = await logIn(browser, 'manager', WIDTHS[1]);
     await page.goto('/app/ldhw/attendance');
     await page.getByRole('tab', { name: '月度考勤表' }).click();
     const month = lastMonth();
@@ -169,7 +147,7 @@ describe('考勤统计', () => {
   });
 
   it("shows a worker's attendance on the detail page", async () => {
-    const { context, page } = await loggedIn();
+    const { context, page } = await logIn(browser, 'manager');
     await page.goto('/app/ldhw/workers');
     const screen = page.getByTestId('crud-labour-workers');
     await screen.locator('tbody tr').first().getByRole('button', { name: '详情', exact: true }).click();
@@ -181,7 +159,7 @@ describe('考勤统计', () => {
 
 describe('工作台', () => {
   it('shows the personnel figures of the labour registry of the selected project', async () => {
-    const { context, page } = await loggedIn();
+    const { context, page } = await logIn(browser, 'manager');
     await page.goto('/app/ldhw/workers');
     const screen = page.getByTestId('crud-labour-workers');
     await screen.locator('tbody tr').first().waitFor();

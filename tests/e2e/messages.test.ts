@@ -4,9 +4,10 @@
  * events), the staff opens 我的消息, opens the notice from its message (which reads it), marks all read and
  * deletes a message after confirming. No screen of the message centre says 该功能暂未开放.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUsers, launchBrowser, logInThroughForm, newPage, screenshot } from './browser';
+import { launchBrowser, screenshot } from './browser';
+import { choose, logIn, poll, row } from './screen-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,34 +17,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-function poll<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 15_000 });
-}
-
-async function loggedIn(who: keyof typeof demoUsers) {
-  const { context, page } = await newPage(browser, { width: 1280, height: 860 });
-  await logInThroughForm(page, demoUsers[who].username, demoUsers[who].password);
-  return { context, page };
-}
-
 const unread = async (page: Page) => Number(await page.getByTestId('message-bell').getAttribute('data-unread'));
-
-function row(scope: Locator, text: string): Locator {
-  return scope.locator('tbody tr').filter({ has: scope.page().getByText(text, { exact: true }) });
-}
-
-async function choose(page: Page, fieldId: string, option: string): Promise<void> {
-  const select = page.locator(`#${fieldId}`);
-  await select.click();
-  const popup = page.locator(`[id="${await select.getAttribute('aria-controls')}"]`);
-  await popup.getByRole('option', { name: option, exact: true }).click();
-  await poll(() => select.locator('.arco-select-view-value').textContent()).toBe(option);
-}
 
 describe('message centre', () => {
   it('a notice reaches the staff header without a reload; the staff reads it, marks all read and deletes', async () => {
-    const admin = await loggedIn('admin');
-    const staff = await loggedIn('staff');
+    const admin = await logIn(browser, 'admin');
+    const staff = await logIn(browser, 'staff');
     try {
       await staff.page.goto('/app/work-bench');
       await staff.page.getByTestId('panel-messages').waitFor();
@@ -114,7 +93,7 @@ describe('message centre', () => {
   });
 
   it('no screen of the message centre says 该功能暂未开放', async () => {
-    const { context, page } = await loggedIn('manager');
+    const { context, page } = await logIn(browser, 'manager');
     try {
       for (const [path, testId] of [
         ['/app/message/mine', 'crud-message-mine'],

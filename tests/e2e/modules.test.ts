@@ -6,18 +6,10 @@
  * No screen of these modules says 该功能暂未开放.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUsers, launchBrowser, logInThroughForm, newPage, screenshot } from './browser';
-
-const PNG_1PX = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const WIDTHS = [
-  { width: 1280, height: 860 },
-  { width: 1920, height: 1080 },
-] as const;
+import { launchBrowser, screenshot } from './browser';
+import { PNG_1PX, WIDTHS, choose, logIn, poll, row, typeDate } from './screen-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,38 +19,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-function poll<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 15_000 });
-}
-
-async function loggedIn(who: keyof typeof demoUsers, viewport: { width: number; height: number } = WIDTHS[0]) {
-  const { context, page } = await newPage(browser, viewport);
-  await logInThroughForm(page, demoUsers[who].username, demoUsers[who].password);
-  return { context, page };
-}
-
 const dialogForm = (page: Page) => page.getByTestId('crud-dialog-form');
-
-function row(scope: Locator, text: string): Locator {
-  return scope.locator('tbody tr').filter({ has: scope.page().getByText(text, { exact: true }) });
-}
-
-async function choose(page: Page, fieldId: string, option: string): Promise<void> {
-  const select = page.locator(`#${fieldId}`);
-  await select.click();
-  // The options of this select's own popup (another select's may still be fading out).
-  const popup = page.locator(`[id="${await select.getAttribute('aria-controls')}"]`);
-  await popup.getByRole('option', { name: option, exact: true }).click();
-  await poll(() => select.locator('.arco-select-view-value').textContent()).toBe(option);
-}
-
-async function typeDate(page: Page, fieldId: string, date: string): Promise<void> {
-  const input = page.locator(`#${fieldId}`);
-  await input.click();
-  await input.fill(date);
-  await input.press('Enter');
-  await poll(() => input.inputValue()).toBe(date);
-}
 
 /** A valid mainland ID number (GB 11643 check character) of a man born 1988-04-16 in 河南省. */
 function idNumber(order: string): string {
@@ -71,7 +32,7 @@ function idNumber(order: string): string {
 describe('劳务人员', () => {
   for (const viewport of WIDTHS) {
     it(`lists, filters and registers workers at ${viewport.width} wide`, async () => {
-      const { context, page } = await loggedIn('staff', viewport);
+      const { context, page } = await logIn(browser, 'staff', viewport);
       await page.goto('/app/ldhw/workers');
       const screen = page.getByTestId('crud-labour-workers');
       await screen.locator('tbody tr').first().waitFor();
@@ -113,7 +74,7 @@ describe('劳务人员', () => {
   }
 
   it('edits a worker, opens the detail page and exports the list to Excel', async () => {
-    const { context, page } = await loggedIn('manager');
+    const { context, page } = await logIn(browser, 'manager');
     await page.goto('/app/ldhw/workers');
     const screen = page.getByTestId('crud-labour-workers');
     await screen.locator('tbody tr').first().waitFor();
@@ -153,7 +114,7 @@ describe('隐患排查', () => {
   });
 
   it('moves a hazard 待整改 -> 待复查 -> 已闭合 with photos, each step by its own person', async () => {
-    const asManager = await loggedIn('manager', WIDTHS[1]);
+    const asManager = await logIn(browser, 'manager', WIDTHS[1]);
     manager = asManager.context;
     const page = asManager.page;
     await page.goto('/app/constructionSafety/hazard');
@@ -183,7 +144,7 @@ describe('隐患排查', () => {
     expect(await row(list, description).innerText()).toContain('待整改');
 
     // The responsible person rectifies, with a photo of the work.
-    const asStaff = await loggedIn('staff', WIDTHS[0]);
+    const asStaff = await logIn(browser, 'staff', WIDTHS[0]);
     staff = asStaff.context;
     const staffPage = asStaff.page;
     await staffPage.goto('/app/constructionSafety/hazard');
@@ -226,7 +187,7 @@ describe('隐患排查', () => {
   });
 
   it('shows the statistics of the selected project as charts', async () => {
-    const { context, page } = await loggedIn('staff');
+    const { context, page } = await logIn(browser, 'staff');
     await page.goto('/app/constructionSafety/hazard');
     await page.getByRole('tab', { name: '隐患统计' }).click();
     for (const title of ['按状态', '按等级', '按类别与状态', '每月新增隐患'])

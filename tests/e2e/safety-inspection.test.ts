@@ -4,18 +4,10 @@
  * that then waits in 隐患排查; a training whose attendee is picked from the labour registry, which clears the
  * worker's 三级教育 flag on the worker list. At 1280 and 1920 wide; no screen says 该功能暂未开放.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUsers, launchBrowser, logInThroughForm, newPage, screenshot } from './browser';
-
-const PNG_1PX = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const WIDTHS = [
-  { width: 1280, height: 860 },
-  { width: 1920, height: 1080 },
-] as const;
+import { launchBrowser, screenshot } from './browser';
+import { PNG_1PX, WIDTHS, choose, logIn, poll, row, typeDate } from './screen-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,45 +17,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-function poll<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 15_000 });
-}
-
-async function loggedIn(who: keyof typeof demoUsers, viewport: { width: number; height: number }) {
-  const { context, page } = await newPage(browser, viewport);
-  await logInThroughForm(page, demoUsers[who].username, demoUsers[who].password);
-  return { context, page };
-}
-
-function row(scope: Locator, text: string): Locator {
-  return scope.locator('tbody tr').filter({ has: scope.page().getByText(text, { exact: true }) });
-}
-
-/** Picks an option of a select; `search` types into it first (a long list, such as the project's workers). */
-async function choose(page: Page, fieldId: string, option: string, search?: string): Promise<void> {
-  const select = page.locator(`#${fieldId}`);
-  await select.click();
-  if (search) await page.keyboard.type(search);
-  const popup = page.locator(`[id="${await select.getAttribute('aria-controls')}"]`);
-  await popup.getByRole('option', { name: option, exact: true }).first().click();
-  await poll(() => select.locator('.arco-select-view-value').textContent()).toBe(option);
-}
-
-async function typeDate(page: Page, fieldId: string, date: string): Promise<void> {
-  const input = page.locator(`#${fieldId}`);
-  await input.click();
-  await input.fill(date);
-  await input.press('Enter');
-  await poll(() => input.inputValue()).toBe(date);
-}
-
 const radio = (scope: Locator, label: string) =>
   scope.locator('.arco-radio').filter({ hasText: new RegExp(`^${label}$`) });
 
 describe('安全检查', () => {
   for (const viewport of WIDTHS) {
     it(`makes an inspection from a template, raises the 不合格 row as a hazard at ${viewport.width} wide`, async () => {
-      const { context, page } = await loggedIn('manager', viewport);
+      const { context, page } = await logIn(browser, 'manager', viewport);
       await page.goto('/app/constructionSafety/inspection');
       const list = page.getByTestId('crud-safety-inspection-list');
       await list.locator('tbody tr').first().waitFor();
@@ -151,7 +111,7 @@ describe('安全检查', () => {
   }
 
   it('shows a template with its JGJ 59 checklist and adds an item', async () => {
-    const { context, page } = await loggedIn('staff', WIDTHS[0]);
+    const { context, page } = await logIn(browser, 'staff', WIDTHS[0]);
     await page.goto('/app/constructionSafety/inspection');
     await page.getByRole('tab', { name: '检查模板' }).click();
     const list = page.getByTestId('crud-safety-checklist-template-list');
@@ -179,7 +139,7 @@ describe('安全检查', () => {
 
 describe('安全教育', () => {
   it('records a 三级安全教育 with an attendee from the registry, and the worker list drops the flag', async () => {
-    const { context, page } = await loggedIn('manager', WIDTHS[1]);
+    const { context, page } = await logIn(browser, 'manager', WIDTHS[1]);
     // A flagged worker (on site, no passed 三级安全教育) whose name is unique in the project.
     await page.goto('/app/ldhw/workers');
     const workers = page.getByTestId('crud-labour-workers');
@@ -253,7 +213,7 @@ describe('安全教育', () => {
   });
 
   it('lists the courses at 1280 wide', async () => {
-    const { context, page } = await loggedIn('staff', WIDTHS[0]);
+    const { context, page } = await logIn(browser, 'staff', WIDTHS[0]);
     await page.goto('/app/constructionSafety/education');
     await page.getByRole('tab', { name: '教育课程' }).click();
     const courses = page.getByTestId('crud-safety-course-list');

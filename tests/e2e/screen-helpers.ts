@@ -1,0 +1,60 @@
+/**
+ * What the browser tests of schema screens do again and again: the two widths they check, waiting for a value,
+ * a logged-in page, a table row by its text, and filling Arco selects and date fields as a user does.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { demoUsers, logInThroughForm, newPage } from './browser';
+
+/** The narrowest desktop the portal supports, and a common wide one. */
+export const WIDTHS = [
+  { width: 1280, height: 860 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/** A 1×1 PNG, the photo the tests upload. */
+export const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Waits until what `read` answers matches (a screen that loads, a list that refreshes). */
+export function poll<T>(read: () => T | Promise<T>, timeout = 15_000) {
+  return expect.poll(read, { timeout });
+}
+
+/** A new page of `browser`, logged in through the login screen as a demo user. */
+export async function logIn(
+  browser: Browser,
+  who: keyof typeof demoUsers,
+  viewport: { width: number; height: number } = WIDTHS[0],
+) {
+  const { context, page } = await newPage(browser, viewport);
+  await logInThroughForm(page, demoUsers[who].username, demoUsers[who].password);
+  return { context, page };
+}
+
+/** The row of a table that shows `text` in one of its cells. */
+export function row(scope: Locator, text: string): Locator {
+  return scope.locator('tbody tr').filter({ has: scope.page().getByText(text, { exact: true }) });
+}
+
+/** Picks an option of a select; `search` types into it first (a long list, such as the project's workers). */
+export async function choose(page: Page, fieldId: string, option: string, search?: string): Promise<void> {
+  const select = page.locator(`#${fieldId}`);
+  await select.click();
+  if (search) await page.keyboard.type(search);
+  // The options of this select's own popup (another select's may still be fading out).
+  const popup = page.locator(`[id="${await select.getAttribute('aria-controls')}"]`);
+  await popup.getByRole('option', { name: option, exact: true }).first().click();
+  await poll(() => select.locator('.arco-select-view-value').textContent()).toBe(option);
+}
+
+/** Types a date into a date field and confirms it. */
+export async function typeDate(page: Page, fieldId: string, date: string): Promise<void> {
+  const input = page.locator(`#${fieldId}`);
+  await input.click();
+  await input.fill(date);
+  await input.press('Enter');
+  await poll(() => input.inputValue()).toBe(date);
+}
