@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useCallers, type PageData } from './admin-helpers.js';
 import type { CollectionFile } from '../../src/shared/collections.js';
 import { loadModules, type PortalModule } from '../../src/server/modules/module-files.js';
+import { addOutsiderProject, OTHER_COMPANY_PROJECT } from './outsider-project.js';
 import { createTestApp, idNumber, type TestApp } from './test-app.js';
 
 const PROJECT = 'project-binjiang';
-const OUTSIDER = 'project-outsider';
 const BASE = '/api/data/labour-worker';
 
 interface Progress {
@@ -59,14 +59,7 @@ const app = {
 };
 beforeAll(async () => {
   t = await createTestApp({ jobPollMs: 20 }, { modules: [...loadModules(), ROSTER_MODULE] });
-  await t.db
-    .insertInto('sys_office')
-    .values({ id: 'office-outsider', parent_id: '0', parent_ids: '0,', name: '外单位建设集团', type: '1', code: 'OUT' })
-    .execute();
-  await t.db
-    .insertInto('project')
-    .values({ id: OUTSIDER, office_id: 'office-outsider', name: '外单位项目', engineering_type: '1', status: '1' })
-    .execute();
+  await addOutsiderProject(t.db);
   // Site staff read the workers but may not change them here: their roles lose the edit grant.
   const staffRoles = t.db
     .selectFrom('sys_user_role')
@@ -246,7 +239,7 @@ describe('collection import', () => {
     const file = await workbook([
       ['外人', idNumber('19900101', '301', '110101'), '', '班', '钢筋工', '2026-09-01', ''],
     ]);
-    expect((await upload(who.manager.token, OUTSIDER, file)).msgCode).toBe(-403);
+    expect((await upload(who.manager.token, OTHER_COMPANY_PROJECT, file)).msgCode).toBe(-403);
     expect((await upload(who.staff.token, PROJECT, file)).msgCode).toBe(-403);
     expect((await who.staff.call('GET', `${BASE}/import/template`)).msgCode).toBe(-403);
     // Another collection's path does not reach this import's job.

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it, beforeAll } from 'vitest';
 import { useCallers, type PageData } from './admin-helpers.js';
+import { addOutsiderProject, OTHER_COMPANY_PROJECT } from './outsider-project.js';
 import { idNumber, useTestApp } from './test-app.js';
 
 const PROJECT = 'project-binjiang';
-const OTHER_COMPANY_PROJECT = 'project-outsider';
 
 type Row = Record<string, unknown> & { id: string; version: number };
 
@@ -16,31 +16,7 @@ const t = useTestApp();
 const who = useCallers(t);
 
 beforeAll(async () => {
-  // A company the demo manager and staff do not belong to, with a project of its own.
-  await t.db
-    .insertInto('sys_office')
-    .values([
-      { id: 'office-outsider', parent_id: '0', parent_ids: '0,', name: '外单位建设集团', type: '1', code: 'OUT' },
-      {
-        id: 'office-pd-outsider',
-        parent_id: 'office-outsider',
-        parent_ids: '0,office-outsider,',
-        name: '外单位项目部',
-        type: '3',
-        code: 'OUT-PD',
-      },
-    ])
-    .execute();
-  await t.db
-    .insertInto('project')
-    .values({
-      id: OTHER_COMPANY_PROJECT,
-      office_id: 'office-pd-outsider',
-      name: '外单位项目',
-      engineering_type: '1',
-      status: '1',
-    })
-    .execute();
+  await addOutsiderProject(t.db);
 });
 
 function worker(overrides: Record<string, unknown> = {}) {

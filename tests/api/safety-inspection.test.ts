@@ -6,7 +6,8 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCallers, type Caller, type PageData } from './admin-helpers.js';
-import { addOutsiderProject, OTHER_COMPANY_PROJECT, personalCaller, PROJECT } from './safety-helpers.js';
+import { addOutsiderProject, OTHER_COMPANY_PROJECT } from './outsider-project.js';
+import { personalCaller, PROJECT } from './safety-helpers.js';
 import { useTestApp } from './test-app.js';
 
 type Row = Record<string, unknown> & { id: string; version: number };
