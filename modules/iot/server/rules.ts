@@ -2,6 +2,7 @@
  * Which thresholds a reading crosses: a metric (or a difference of two, 里表温差) at or above the threshold's
  * value, within its hours of the day in China time (GB 12523: 70 dB(A) by day, 55 at night).
  */
+import { chinaHourOfDay } from '../../../src/server/services/china-time.js';
 import type { DeviceType, ThresholdSpec } from './device-types.js';
 import type { Reading } from './readings.js';
 
@@ -11,14 +12,10 @@ export interface Exceedance {
   at: Date;
 }
 
-function chinaHour(at: Date): number {
-  return (at.getUTCHours() + 8) % 24;
-}
-
 export function appliesAt(threshold: ThresholdSpec, at: Date): boolean {
   if (!threshold.hours) return true;
   const [from, to] = threshold.hours;
-  const hour = chinaHour(at);
+  const hour = Math.floor(chinaHourOfDay(at));
   return from <= to ? hour >= from && hour < to : hour >= from || hour < to;
 }
 

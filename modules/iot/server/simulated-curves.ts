@@ -5,6 +5,7 @@
  * rises in dry afternoons, a mass concrete pour heats up and cools down over days, meters count up.
  */
 import { createHash } from 'node:crypto';
+import { chinaHourOfDay } from '../../../src/server/services/china-time.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -15,9 +16,7 @@ function noise(serial: string, slot: number, salt = ''): number {
 }
 
 /** China time's hour of the day, with fractions. */
-function chinaHour(at: number): number {
-  return ((((at + 8 * HOUR) % DAY) + DAY) % DAY) / HOUR;
-}
+const chinaHour = (at: number): number => chinaHourOfDay(new Date(at));
 
 function round(value: number, decimals: number): number {
   const factor = 10 ** decimals;

@@ -21,6 +21,11 @@ export function chinaDate(at: Date): string {
   return chinaDateTime(at).slice(0, 10);
 }
 
+/** The hour of the China day at `at`, with its fraction (14.5 is 14:30). */
+export function chinaHourOfDay(at: Date): number {
+  return (at.getTime() - chinaDayStart(at).getTime()) / 3600_000;
+}
+
 /** The instant the China day containing `at` began. */
 export function chinaDayStart(at: Date): Date {
   const shifted = at.getTime() + CHINA_OFFSET_MS;
