@@ -101,7 +101,11 @@ export function findNode(flow: readonly FlowNode[], nodeId: string): FlowNode | 
 }
 
 /** Applies `change` to the node `nodeId` (it may return another node of any type, keeping the id). */
-export function updateNode(flow: readonly FlowNode[], nodeId: string, change: (node: FlowNode) => FlowNode): FlowNode[] {
+export function updateNode(
+  flow: readonly FlowNode[],
+  nodeId: string,
+  change: (node: FlowNode) => FlowNode,
+): FlowNode[] {
   let found = false;
   const walk = (nodes: readonly FlowNode[]): FlowNode[] =>
     nodes.map((node) => {

@@ -71,13 +71,17 @@ describe('inserting nodes', () => {
       ],
     });
     const edited = insertNode(flow, null, 1, node);
-    expect(designFaults(edited)).toEqual([{ pointer: '/flow/1/branches/0/conditions', message: '请为分支「条件1」设置条件' }]);
+    expect(designFaults(edited)).toEqual([
+      { pointer: '/flow/1/branches/0/conditions', message: '请为分支「条件1」设置条件' },
+    ]);
     // Filled in: 金额 > 200000 goes to the company administrators.
     const filled = updateBranch(edited, 'branch-1', 0, (branch) => ({
       ...branch,
       name: '金额大于20万元',
       conditions: [{ field: 'amount', op: 'gt', value: 200000 }],
-      nodes: [{ id: 'big', type: 'approval', name: '公司审批', approvers: { type: 'role', role: 'admin' }, mode: 'any' }],
+      nodes: [
+        { id: 'big', type: 'approval', name: '公司审批', approvers: { type: 'role', role: 'admin' }, mode: 'any' },
+      ],
     }));
     expect(designFaults(filled)).toEqual([]);
     expect(processFaults({ ...material, flow: filled }, facts)).toEqual([]);
@@ -119,7 +123,9 @@ describe('branches', () => {
     expect(index).toBe(1);
     const node = edited[1] as Extract<FlowNode, { type: 'branch' }>;
     expect(node.branches.map((b) => b.name)).toEqual(['金额大于5万元', '条件2', '其他情况']);
-    expect(designFaults(edited)).toEqual([{ pointer: '/flow/1/branches/1/conditions', message: '请为分支「条件2」设置条件' }]);
+    expect(designFaults(edited)).toEqual([
+      { pointer: '/flow/1/branches/1/conditions', message: '请为分支「条件2」设置条件' },
+    ]);
     expect(() => addBranch(flow, 'check')).toThrow(FlowEditError);
   });
 
