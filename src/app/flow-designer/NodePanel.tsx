@@ -79,6 +79,7 @@ function RuleEditor({
         <Row label={`选择${who}`}>
           <Select
             aria-label={`选择${who}`}
+            className="fd-rule-users"
             mode="multiple"
             showSearch
             allowClear
@@ -101,6 +102,7 @@ function RuleEditor({
         <Row label="选择角色">
           <Select
             aria-label="选择角色"
+            className="fd-rule-role"
             showSearch
             placeholder="请选择角色"
             value={rule.role || undefined}
