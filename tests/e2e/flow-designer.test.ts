@@ -89,6 +89,10 @@ describe('flow designer', () => {
     await pick(page, panel.locator('.fd-rule-role'), '系统管理员');
     await page.getByRole('button', { name: '完成' }).click();
     await poll(() => page.getByTestId('fd-node-approval-1').textContent()).toContain('角色：系统管理员');
+    // The panel gives the focus back to its card.
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'fd-node-approval-1',
+    );
     await screenshot(page, 'flow-designer-edited-1280');
 
     await page.getByRole('button', { name: '发布', exact: true }).click();

@@ -186,6 +186,18 @@ export default function FlowDesigner({ file, data, open }: CustomRendererProps) 
     }
   };
 
+  /** Closing the panel gives the focus back to the card it was opened from, for who works with the keyboard. */
+  const closePanel = () => {
+    const was = selected;
+    setSelected(null);
+    if (!was) return;
+    const testId = was.branch === undefined ? `fd-node-${was.nodeId}` : `fd-branch-${was.nodeId}-${was.branch}`;
+    window.setTimeout(() => {
+      const card = document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+      (card?.tabIndex === 0 ? card : card?.querySelector<HTMLElement>('button'))?.focus();
+    }, 0);
+  };
+
   const node = selected ? findNode(draft.flow, selected.nodeId) : undefined;
   const starters = draft.starters
     ? draft.starters.roles.map((r) => loaded.roles.find((x) => x.enname === r)?.name ?? r).join('、')
@@ -271,7 +283,7 @@ export default function FlowDesigner({ file, data, open }: CustomRendererProps) 
           edit((flow) => makeDefaultBranch(flow, nodeId, branch));
           if (target?.type === 'branch') setSelected({ nodeId, branch: target.branches.length - 1 });
         }}
-        onClose={() => setSelected(null)}
+        onClose={closePanel}
       />
     </div>
   );
