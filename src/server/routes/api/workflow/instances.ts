@@ -33,13 +33,8 @@ const routes: FastifyPluginAsync = async (app) => {
     const scope = await projects.scopeOf(view.user.id);
     const projectId = await app.workflow.queries.projectOf(instanceId);
     if (!projectId) throw new ApiError(MsgCode.notFound, WorkflowMessages.instanceNotFound);
-    try {
-      await projects.byId(scope, projectId);
-    } catch (error) {
-      if (error instanceof ApiError && error.msgCode === MsgCode.forbidden)
-        throw new ApiError(MsgCode.notFound, WorkflowMessages.instanceNotFound);
-      throw error;
-    }
+    if (!(await projects.sees(scope, projectId)))
+      throw new ApiError(MsgCode.notFound, WorkflowMessages.instanceNotFound);
     return { userId: view.user.id, scope };
   };
 

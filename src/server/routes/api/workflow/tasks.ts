@@ -29,13 +29,8 @@ const routes: FastifyPluginAsync = async (app) => {
     const { view } = requireAuth(request);
     const projectId = await app.workflow.queries.taskProject(taskId);
     if (!projectId) throw new ApiError(MsgCode.notFound, WorkflowMessages.taskNotFound);
-    try {
-      await projects.byId(await projects.scopeOf(view.user.id), projectId);
-    } catch (error) {
-      if (error instanceof ApiError && error.msgCode === MsgCode.forbidden)
-        throw new ApiError(MsgCode.notFound, WorkflowMessages.taskNotFound);
-      throw error;
-    }
+    if (!(await projects.sees(await projects.scopeOf(view.user.id), projectId)))
+      throw new ApiError(MsgCode.notFound, WorkflowMessages.taskNotFound);
     return view.user.id;
   };
 
