@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain-error.js';
-import { requireAuth } from '../plugins/auth.js';
 import { RecordMessages, type CollectionRecords } from './records.js';
+import { requireAuth } from '../http/request-context.js';
 
 export interface RecordAccess {
   /** -403 unless the caller may see the project. */

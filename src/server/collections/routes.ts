@@ -13,15 +13,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MsgCode } from '../../shared/envelope.js';
 import type { JsonSchemaNode } from '../../shared/schema-messages.js';
-import { pageEnvelope, pageQueryProperties, idParams, security } from '../http/admin-schemas.js';
+import { pageQueryProperties, idParams, security } from '../http/admin-schemas.js';
 import { ApiError } from '../http/api-error.js';
-import { envelope, type Schema } from '../http/envelope-schema.js';
+import { envelope, type Schema, pageEnvelope } from '../http/envelope-schema.js';
 import { dropEmptyInput, ok, sendXlsx } from '../http/route-helpers.js';
-import { requireAuth } from '../plugins/auth.js';
 import { requirePermission } from '../plugins/permissions.js';
 import { recordAccess } from './access.js';
 import type { CollectionRecords, RecordValues, SheetParams } from './records.js';
 import { sheetWorkbook } from './sheet-workbook.js';
+import { requireAuth } from '../http/request-context.js';
 
 const projectId: Schema = {
   type: 'string',

@@ -9,9 +9,9 @@ import { MsgCode, type Envelope } from '../../../../shared/envelope.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ApiError, Messages } from '../../../http/api-error.js';
 import { ok } from '../../../http/route-helpers.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import type { UserView } from '../../../services/users.js';
 import { invalidField } from '../../../domain-error.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 interface LoginFlagBody {
   id: string;

@@ -8,10 +8,10 @@ import { MsgCode } from '../../../../shared/envelope.js';
 import { ApiError } from '../../../http/api-error.js';
 import { envelope, type Schema } from '../../../http/envelope-schema.js';
 import { dropEmptyInput, ok } from '../../../http/route-helpers.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import { WorkflowMessages } from '../../../workflow/engine.js';
 import { security } from '../zhgd/portal-schemas.js';
 import { attachments, comment, idParam, tags, userId } from './schemas.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 type Body = {
   comment?: string;
