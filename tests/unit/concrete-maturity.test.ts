@@ -28,7 +28,11 @@ const last = <T>(list: readonly T[]): T => list[list.length - 1];
 
 describe('Nurse-Saul maturity', () => {
   it('constant 20 ℃ for 72 h is (20 − (−10)) × 72 = 2,160 ℃·h', () => {
-    const curve = maturityCurve(hours(POUR, 72, () => 20), POUR, POUR + 72 * HOUR);
+    const curve = maturityCurve(
+      hours(POUR, 72, () => 20),
+      POUR,
+      POUR + 72 * HOUR,
+    );
     expect(curve).toHaveLength(72);
     expect(last(curve)).toEqual({ t: POUR + 72 * HOUR, maturity: 2160 });
     expect(curve[23].maturity).toBe(720);
