@@ -106,6 +106,31 @@ describe('pours', () => {
   });
 });
 
+describe('mixes', () => {
+  it('lists a mix with its calibration points and the curve fitted to them; a point needs its figures', async () => {
+    const page = await who.staff.call<PageData<Row>>('GET', `/api/data/concrete-mix?projectId=${PROJECT}&grade=C30`);
+    expect(page.data!.dataList).toEqual([
+      expect.objectContaining({
+        name: 'C30-P.O42.5-01',
+        pointCount: 6,
+        curveText: 'S = -46.66 + 8.45·ln(M)，R² = 0.9998',
+      }),
+    ]);
+    const empty = await who.manager.call('POST', '/api/data/concrete-mix-point', {
+      projectId: PROJECT,
+      mixId: 'concrete-mix-bj-c30',
+    });
+    expect(empty).toMatchObject({ msgCode: -400, errMsg: '请输入成熟度' });
+    const zero = await who.manager.call('POST', '/api/data/concrete-mix-point', {
+      projectId: PROJECT,
+      mixId: 'concrete-mix-bj-c30',
+      maturity: 0,
+      strength: 1,
+    });
+    expect(zero.errMsg).toBe('成熟度应大于0');
+  });
+});
+
 describe('strength by the maturity method', () => {
   it('a worked example: 20 ℃ for 72 h is 2,160 ℃·h, 18.2 MPa on the C30 curve, formwork strength in 28 hours', async () => {
     // The surface is the coolest probe (20 ℃): it governs.
@@ -125,7 +150,7 @@ describe('strength by the maturity method', () => {
       stateLabel: '未达拆模强度',
       curveText: 'S = -46.66 + 8.45·ln(M)，R² = 0.9998',
     });
-    expect(summary.maturityText).toBe('2,160 ℃·h（表面，基准温度 -10℃）');
+    expect(summary.maturityText).toBe('2,160 ℃·h（表面）');
     // 21 MPa needs 3,000.8 ℃·h: 840.8 more at 30 ℃·h an hour is 28.03 hours.
     const formworkAt = Date.parse(String(summary.formworkAt));
     expect((formworkAt - clock.now().getTime()) / HOUR).toBeCloseTo(28.03, 2);
@@ -143,7 +168,7 @@ describe('strength by the maturity method', () => {
     expect(answer.msgCode).toBe(0);
     // The simulator does not run in tests: the demo pour has no readings here.
     expect(answer.data!.summary).toMatchObject({ name: '3号墩承台', stateLabel: '暂无测温数据' });
-    expect(answer.data!.pours).toEqual([expect.objectContaining({ title: '3号墩承台（C40）', tag: '暂无测温数据' })]);
+    expect(answer.data!.pours).toEqual([expect.objectContaining({ title: '3号墩承台 C40 养护中', tag: '暂无测温数据' })]);
   });
 });
 
@@ -192,12 +217,16 @@ describe('project scope', () => {
       projectId: OTHER_COMPANY_PROJECT,
       name: 'C30-外单位',
       grade: 'C30',
-      calibration: [
-        { maturity: 1000, strength: 10 },
-        { maturity: 8000, strength: 30 },
-      ],
     });
     expect(mix.msgCode, mix.errMsg).toBe(0);
+    // A point of this project's mix cannot go to the other company's mix.
+    const stray = await who.admin.call('POST', '/api/data/concrete-mix-point', {
+      projectId: PROJECT,
+      mixId: mix.data!.id,
+      maturity: 1000,
+      strength: 10,
+    });
+    expect(stray).toMatchObject({ msgCode: -400, errMsg: '配合比不存在或不属于本项目' });
     const created = await who.admin.call<Row>('POST', '/api/data/concrete-pour', {
       ...pour(10),
       projectId: OTHER_COMPANY_PROJECT,

@@ -6,6 +6,7 @@
  * platform's hour rollups, read through its telemetry store.
  */
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { recordAccess } from '../../../src/server/collections/access.js';
 import { invalidField } from '../../../src/server/collections/errors.js';
 import type { CollectionRecords, RecordValues } from '../../../src/server/collections/records.js';
@@ -16,8 +17,10 @@ import type { ModulePlugin } from '../../../src/server/modules/module-plugins.js
 import { chinaDateTime } from '../../../src/server/services/china-time.js';
 import { MsgCode } from '../../../src/shared/envelope.js';
 import { TelemetryStore } from '../../iot/server/telemetry-store.js';
-import type { CalibrationPoint } from './maturity.js';
+import { fitStrengthCurve, type CalibrationPoint } from './maturity.js';
 import {
+  curveText,
+  shortText,
   DEFAULT_FORMWORK_PERCENT,
   estimateStrength,
   METRICS,
@@ -37,6 +40,7 @@ const POUR_LIST_SIZE = 20;
 
 export const ConcreteMessages = {
   sensorElsewhere: '测温设备须为本项目的大体积混凝土测温设备',
+  mixElsewhere: '配合比不存在或不属于本项目',
   noPour: '本项目暂无浇筑记录，请先在“浇筑记录”中登记',
 } as const;
 
@@ -84,19 +88,51 @@ function pourRecord(row: RecordValues): PourRecord {
   };
 }
 
-function calibrationOf(mix: RecordValues | undefined): CalibrationPoint[] {
-  const points = Array.isArray(mix?.calibration) ? (mix.calibration as Record<string, unknown>[]) : [];
-  return points.map((p) => ({ maturity: Number(p.maturity), strength: Number(p.strength) }));
-}
-
 const plugin: ModulePlugin = async (app) => {
   const pours = collection(app, 'concrete-pour');
   const mixes = collection(app, 'concrete-mix');
+  const points = collection(app, 'concrete-mix-point');
   const devices = collection(app, 'iot-device');
   const warnings = collection(app, 'iot-warning');
   const store = new TelemetryStore(app.services.db);
   const now = () => app.services.config.now().getTime();
   const access = recordAccess(app);
+
+  /** A mix's calibration points (its item rows), in order of maturity. */
+  const calibrationOf = async (mix: RecordValues | undefined): Promise<CalibrationPoint[]> => {
+    if (!mix) return [];
+    const page = await points.list({
+      projectId: String(mix.projectId),
+      pageNo: 1,
+      pageSize: 100,
+      filters: { mixId: String(mix.id) },
+    });
+    return page.dataList.map((p) => ({ maturity: Number(p.maturity), strength: Number(p.strength) }));
+  };
+
+  // A mix's list shows how many points it has and the curve fitted to them, as the strength screen uses it.
+  mixes.extendReads(async (rows) => {
+    for (const row of rows) {
+      const calibration = await calibrationOf(row);
+      row.pointCount = calibration.length;
+      row.curveText = curveText(fitStrengthCurve(calibration));
+    }
+  });
+  // A mix's points go with it.
+  mixes.onWrite(async (write) => {
+    if (write.kind === 'remove')
+      await sql`delete from ${sql.table(points.table)} where mix_id = ${write.id}`.execute(write.db);
+  });
+  // A point belongs to a mix of its own project.
+  points.onWrite(async (write) => {
+    if (write.kind === 'remove') return;
+    const point = await write.records('concrete-mix-point').get(write.id);
+    const mix = await write
+      .records('concrete-mix')
+      .get(String(point.mixId))
+      .catch(() => undefined);
+    if (!mix || mix.projectId !== write.projectId) throw invalidField('mixId', ConcreteMessages.mixElsewhere);
+  });
 
   // A pour's sensors are concrete-temperature devices of its own project (ids from another project leak nothing).
   pours.onWrite(async (write) => {
@@ -116,7 +152,7 @@ const plugin: ModulePlugin = async (app) => {
           .get(String(pour.mixId))
           .catch(() => undefined)
       : undefined;
-    if (!mix || mix.projectId !== write.projectId) throw invalidField('mixId', '配合比不存在或不属于本项目');
+    if (!mix || mix.projectId !== write.projectId) throw invalidField('mixId', ConcreteMessages.mixElsewhere);
   });
 
   /** The pour asked for (-404 outside the caller's projects), or the project's latest (-403 outside them). */
@@ -215,7 +251,7 @@ const plugin: ModulePlugin = async (app) => {
       if (!row) return ok(ConcreteMessages.noPour, { summary: { name: ConcreteMessages.noPour }, pours: [] });
       const pour = pourRecord(row);
       const at = now();
-      const view = strengthView(pour, calibrationOf(await mixOf(row)), await historyOf(row, pour.pouredAt), at);
+      const view = strengthView(pour, await calibrationOf(await mixOf(row)), await historyOf(row, pour.pouredAt), at);
       const list = await pours.list({
         projectId: String(row.projectId),
         pageNo: 1,
@@ -228,14 +264,14 @@ const plugin: ModulePlugin = async (app) => {
         const record = pourRecord(other);
         const estimate = estimateStrength(
           record,
-          calibrationOf(await mixOf(other)),
+          await calibrationOf(await mixOf(other)),
           await historyOf(other, record.pouredAt),
           at,
         );
         rows.push({
           id: record.id,
-          title: `${record.name}（${record.gradeLabel}）${estimate.missing ? '' : `推定 ${estimate.strength.toFixed(1)} MPa`}`,
-          time: `${chinaDateTime(new Date(record.pouredAt)).slice(0, 16)} 浇筑 · ${record.statusLabel}`,
+          title: `${record.name} ${record.gradeLabel} ${record.statusLabel}${estimate.missing ? '' : `，推定 ${estimate.strength.toFixed(1)}MPa`}`,
+          time: `${shortText(record.pouredAt)} 浇筑`,
           tag: strengthState(estimate),
         });
       }

@@ -6,7 +6,6 @@
  */
 import { chinaDateTime } from '../../../src/server/services/china-time.js';
 import {
-  DATUM_C,
   fitStrengthCurve,
   maturityCurve,
   maturityFor,
@@ -74,6 +73,8 @@ export interface ListRow {
 const round = (value: number, decimals = 1) => Number(value.toFixed(decimals));
 const iso = (t: number) => new Date(t).toISOString();
 const text = (t: number) => chinaDateTime(new Date(t)).slice(0, 16);
+/** `11-24 13:59`: a time within the weeks a pour cures, where a panel is narrow. */
+export const shortText = (t: number) => chinaDateTime(new Date(t)).slice(5, 16);
 
 /** C30 -> 30 (the cube strength class in MPa). */
 export function gradeStrength(grade: string): number | undefined {
@@ -140,7 +141,12 @@ export function temperatureView(pour: PourRecord, sensors: readonly SensorHistor
     for (const metric of METRICS) {
       // The air is the same over the whole pour: one ambient line is enough.
       if (metric === 'ambient' && index > 0) continue;
-      const name = metric === 'ambient' ? '环境温度' : seriesName(sensor, many, `${PROBE_TITLES[metric]}温度`);
+      const name =
+        metric === 'ambient'
+          ? '环境温度'
+          : many
+            ? `${sensor.name}·${PROBE_TITLES[metric]}`
+            : `${PROBE_TITLES[metric]}温度`;
       for (const h of sensor.hours[metric] ?? [])
         temperatures.push({ name: iso(h.t), value: round(h.value), series: name });
     }
@@ -165,7 +171,9 @@ export function temperatureView(pour: PourRecord, sensors: readonly SensorHistor
   return {
     summary: {
       ...pourSummary(pour, sensors, now),
-      peakText: peak ? `${round(peak.value)}℃（${text(peak.t)}${many ? `，${peak.sensor}` : ''}）` : '暂无测温数据',
+      peakText: peak
+        ? `${round(peak.value)}℃（${shortText(peak.t)}${many ? `，${peak.sensor}` : ''}）`
+        : '暂无测温数据',
       differenceText:
         latestDifference === undefined
           ? '暂无测温数据'
@@ -277,6 +285,13 @@ export function estimateStrength(
   };
 }
 
+/** A fitted curve as the screens write it: S = -46.66 + 8.45·ln(M)，R² = 0.9998. */
+export function curveText(curve: StrengthCurve | undefined): string {
+  return curve
+    ? `S = ${round(curve.a, 2)} + ${round(curve.b, 2)}·ln(M)，R² = ${curve.r2.toFixed(4)}`
+    : '配合比缺少强度-成熟度标定点';
+}
+
 /** The state of a pour in one phrase (the pour list's tag). */
 export function strengthState(estimate: StrengthEstimate): string {
   if (estimate.missing) return estimate.missing;
@@ -287,7 +302,7 @@ export function strengthState(estimate: StrengthEstimate): string {
 
 function reachText(reached: boolean, at: number | undefined, now: number): string {
   if (at === undefined) return '按当前温度趋势 90 天内无法达到';
-  return reached || at <= now ? `已于 ${text(at)} 达到` : `预计 ${text(at)}（约 ${ageText(now, at)}后）`;
+  return reached || at <= now ? `已于 ${shortText(at)} 达到` : `预计 ${shortText(at)}（约 ${ageText(now, at)}后）`;
 }
 
 export function strengthView(
@@ -337,19 +352,18 @@ export function strengthView(
       ),
     );
   }
-  const percent = designStrength > 0 ? Math.round((estimate.strength / designStrength) * 100) : 0;
+  // Down, so a pour 0.1 MPa short never reads 100 %.
+  const percent = designStrength > 0 ? Math.floor((estimate.strength / designStrength) * 100) : 0;
   return {
     summary: {
       ...pourSummary(pour, sensors, now),
       maturityText: estimate.missing
         ? estimate.missing
-        : `${Math.round(estimate.maturity).toLocaleString('en-US')} ℃·h（${seriesName(governing!.sensor, many, PROBE_TITLES[governing!.probe])}，基准温度 ${DATUM_C}℃）`,
+        : `${Math.round(estimate.maturity).toLocaleString('en-US')} ℃·h（${seriesName(governing!.sensor, many, PROBE_TITLES[governing!.probe])}）`,
       strengthText: estimate.missing ? '—' : `${round(estimate.strength)} MPa，设计强度的 ${percent}%`,
       designText: `${round(designStrength)} MPa：${estimate.missing ? '—' : reachText(estimate.designReached, estimate.designAt, now)}`,
       formworkText: `${round(formworkStrength)} MPa（${pour.formworkPercent}%）：${estimate.missing ? '—' : reachText(estimate.formworkReached, estimate.formworkAt, now)}`,
-      curveText: curve
-        ? `S = ${round(curve.a, 2)} + ${round(curve.b, 2)}·ln(M)，R² = ${curve.r2.toFixed(4)}`
-        : '配合比缺少强度-成熟度标定点',
+      curveText: curveText(curve),
       stateLabel: strengthState(estimate),
       maturity: round(estimate.maturity, 0),
       strength: round(estimate.strength),
