@@ -168,7 +168,9 @@ describe('strength by the maturity method', () => {
     expect(answer.msgCode).toBe(0);
     // The simulator does not run in tests: the demo pour has no readings here.
     expect(answer.data!.summary).toMatchObject({ name: '3号墩承台', stateLabel: '暂无测温数据' });
-    expect(answer.data!.pours).toEqual([expect.objectContaining({ title: '3号墩承台 C40 养护中', tag: '暂无测温数据' })]);
+    expect(answer.data!.pours).toEqual([
+      expect.objectContaining({ title: '3号墩承台 C40 养护中', tag: '暂无测温数据' }),
+    ]);
   });
 });
 
