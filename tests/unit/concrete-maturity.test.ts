@@ -16,6 +16,14 @@ import {
   temperatureTrend,
   type HourTemperature,
 } from '../../modules/concrete/server/maturity';
+import {
+  ageText,
+  coolingRate,
+  coreSurfaceDifference,
+  estimateStrength,
+  gradeStrength,
+  strengthState,
+} from '../../modules/concrete/server/pour-views';
 
 const HOUR = 3600_000;
 const POUR = Date.UTC(2026, 10, 1, 0, 0);
@@ -176,5 +184,68 @@ describe('the curve ahead and behind', () => {
     expect(reachedAt(curve, 300, POUR)).toBe(POUR + 10 * HOUR);
     expect(reachedAt(curve, 315, POUR)).toBe(POUR + 10.5 * HOUR);
     expect(reachedAt(curve, 721, POUR)).toBeUndefined();
+  });
+});
+
+describe('a pour as the screens show it', () => {
+  const pourRecord = {
+    id: 'p',
+    name: '试验筏板',
+    grade: 'C30',
+    gradeLabel: 'C30',
+    mixLabel: 'C30-01',
+    statusLabel: '养护中',
+    pouredAt: POUR,
+    designStrength: undefined,
+    formworkPercent: 70,
+  };
+  const c30 = [
+    { maturity: 500, strength: 6.0 },
+    { maturity: 1000, strength: 11.5 },
+    { maturity: 2000, strength: 17.5 },
+    { maturity: 4000, strength: 23.5 },
+    { maturity: 8000, strength: 29.5 },
+    { maturity: 16000, strength: 35.0 },
+  ];
+
+  it('reads the design strength from the class and says the age in days and hours', () => {
+    expect(gradeStrength('C30')).toBe(30);
+    expect(gradeStrength('C100')).toBe(100);
+    expect(gradeStrength('30')).toBeUndefined();
+    expect(ageText(POUR, POUR + 5 * HOUR)).toBe('5小时');
+    expect(ageText(POUR, POUR + 50 * HOUR)).toBe('2天2小时');
+  });
+
+  it('takes the core minus the surface per hour, and the core cooling per day (warming counts as none)', () => {
+    const sensor = {
+      id: 's',
+      name: '测温点',
+      hours: {
+        core: hours(POUR, 49, (i) => (i <= 24 ? 30 + i : 54 - (i - 24) / 4)),
+        surface: hours(POUR, 49, () => 20),
+      },
+    };
+    expect(coreSurfaceDifference(sensor)[24]).toEqual({ t: POUR + 24 * HOUR, value: 34 });
+    const rate = coolingRate(sensor);
+    // Hour 24 against hour 0: warmed by 24 ℃ (shown as 0); hour 48 against hour 24: cooled from 54 to 48.
+    expect(rate[0]).toEqual({ t: POUR + 24 * HOUR, value: 0 });
+    expect(rate.at(-1)).toEqual({ t: POUR + 48 * HOUR, value: 6 });
+  });
+
+  it('estimates from the least mature probe and says what is missing', () => {
+    const sensor = {
+      id: 's',
+      name: '测温点',
+      hours: { core: hours(POUR, 72, () => 40), middle: hours(POUR, 72, () => 30), surface: hours(POUR, 72, () => 20) },
+    };
+    const estimate = estimateStrength(pourRecord, c30, [sensor], POUR + 72 * HOUR);
+    expect(estimate.governing?.probe).toBe('surface');
+    expect(estimate.maturity).toBe(2160);
+    expect(Number(estimate.strength.toFixed(1))).toBe(18.2);
+    expect(strengthState(estimate)).toBe('未达拆模强度');
+    expect(strengthState(estimateStrength(pourRecord, c30.slice(0, 1), [sensor], POUR))).toBe(
+      '配合比缺少强度-成熟度标定点',
+    );
+    expect(strengthState(estimateStrength(pourRecord, c30, [], POUR))).toBe('暂无测温数据');
   });
 });
