@@ -10,12 +10,12 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { sql } from 'kysely';
 import { formAjvOptions } from '../../shared/ajv-options.js';
-import { MsgCode, type FieldError } from '../../shared/envelope.js';
+import type { FieldError } from '../../shared/envelope.js';
 import { processFaults, type ProcessFacts, type ProcessFile } from '../../shared/processes.js';
 import type { Db } from '../db/database.js';
-import { ApiError } from '../http/api-error.js';
 import { schemasDir } from '../paths.js';
 import { parseJson } from './tables.js';
+import { DomainError, invalidFields } from '../domain-error.js';
 
 export interface DefinitionVersion {
   /** `<process id>@<version>` */
@@ -192,7 +192,7 @@ export class ProcessDefinitions {
       .orderBy('version', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (!row) throw new ApiError(MsgCode.notFound, DefinitionMessages.notFound);
+    if (!row) throw new DomainError('notFound', DefinitionMessages.notFound);
     return toVersion(row);
   }
 
@@ -226,9 +226,9 @@ export class ProcessDefinitions {
   /** Publishes `body` as the next version of `processId` (a new process starts at version 1). */
   async publish(processId: string, body: unknown, facts: ProcessFacts, actorId: string): Promise<DefinitionVersion> {
     const errors = this.check(body, facts);
-    if (errors.length > 0) throw new ApiError(MsgCode.invalidInput, errors[0]!.message, { errors });
+    if (errors.length > 0) throw invalidFields(errors);
     const file = body as ProcessFile;
-    if (file.id !== processId) throw new ApiError(MsgCode.invalidInput, DefinitionMessages.idMismatch);
+    if (file.id !== processId) throw new DomainError('invalid', DefinitionMessages.idMismatch);
     // The next number is taken inside the insert; two publishers at once collide on the unique constraint.
     const row = await this.db
       .insertInto('wf_definition')
@@ -251,7 +251,7 @@ export class ProcessDefinitions {
       .executeTakeFirstOrThrow()
       .catch((error: unknown) => {
         if ((error as { code?: string }).code === '23505')
-          throw new ApiError(MsgCode.conflict, '另一位管理员刚刚发布了新版本，请刷新后重试');
+          throw new DomainError('conflict', '另一位管理员刚刚发布了新版本，请刷新后重试');
         throw error;
       });
     return toVersion(row);
