@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { recordAccess } from '../../../src/server/collections/access.js';
-import { invalidField } from '../../../src/server/collections/errors.js';
+import { invalidField } from '../../../src/server/domain-error.js';
 import type { CollectionRecords, RecordValues } from '../../../src/server/collections/records.js';
 import { security } from '../../../src/server/http/admin-schemas.js';
 import { ApiError } from '../../../src/server/http/api-error.js';
