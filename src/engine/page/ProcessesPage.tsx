@@ -110,7 +110,7 @@ export function ProcessesPage({ file, context, open }: PageRendererProps<'proces
                     </span>
                     <span className="processes-text">
                       <b>{definition.name}</b>
-                      <span>{definition.description}</span>
+                      <span title={definition.description}>{definition.description}</span>
                     </span>
                   </button>
                 </li>
