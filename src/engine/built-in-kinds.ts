@@ -48,6 +48,17 @@ registerPageKind('sheet', {
   firstCalls: sheetFirstCalls,
 });
 
+registerPageKind('approval', {
+  load: async () => (await import('./page/ApprovalPage')).ApprovalPage,
+  firstCalls: (file, context) => [
+    { api: file.load.api, params: (renderTemplate(file.load.params ?? {}, context) ?? {}) as Record<string, unknown> },
+  ],
+});
+
+registerPageKind('processes', {
+  load: async () => (await import('./page/ProcessesPage')).ProcessesPage,
+});
+
 const CHART_PANELS: readonly ChartPanelType[] = ['line', 'area', 'bar', 'stackedBar', 'pie', 'donut', 'gauge'];
 const DISPLAY_PANELS: readonly DisplayPanelType[] = ['stats', 'fields', 'list', 'apps'];
 

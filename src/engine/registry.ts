@@ -15,8 +15,26 @@ const formValidators = import.meta.glob<ValidatorFunctions>(
   ['/schemas/forms/*.json', '/modules/*/forms/*.json', '/modules/*/collections/*.json'],
   { query: '?validator', import: 'default' },
 );
+// The starter's form of each approval process (`schemas/processes/<id>.json`, its `form`), validated like every form.
+const processFiles = import.meta.glob<ProcessFormHolder>('/schemas/processes/*.json', { import: 'default' });
+const processValidators = import.meta.glob<ValidatorFunctions>('/schemas/processes/*.json', {
+  query: '?validator',
+  import: 'default',
+});
 const dialogFiles = import.meta.glob<DialogSchemaFile>('/schemas/dialogs/*.json', { import: 'default' });
 const wizardFiles = import.meta.glob<WizardSchemaFile>('/schemas/wizards/*.json', { import: 'default' });
+
+/** What the registry reads of a process file: its starter's form. */
+interface ProcessFormHolder {
+  name: string;
+  form: Pick<FormSchemaFile, 'schema' | 'uiSchema'>;
+}
+
+/** The form id of a process's starter form: `process-form-material-purchase`. */
+export function processFormId(processId: string): string {
+  return `${PROCESS_FORM_PREFIX}${processId}`;
+}
+const PROCESS_FORM_PREFIX = 'process-form-';
 
 const KIND_NAMES = { form: '表单', dialog: '对话框', wizard: '向导' } as const;
 
@@ -66,9 +84,21 @@ export function peekForm(id: string): LoadedForm | undefined {
   return loadedForms.get(id);
 }
 
+async function loadProcessForm(id: string): Promise<LoadedForm> {
+  const key = `/schemas/processes/${id.slice(PROCESS_FORM_PREFIX.length)}.json`;
+  const loadFile = processFiles[key];
+  const loadValidator = processValidators[key];
+  if (!loadFile || !loadValidator) throw new UnknownSchemaError('form', id);
+  const [process, validateFns] = await Promise.all([loadFile(), loadValidator()]);
+  const file: FormSchemaFile = { kind: 'form', id, title: process.name, ...process.form };
+  loadedForms.set(id, { file, validateFns });
+  return { file, validateFns };
+}
+
 export async function loadForm(id: string): Promise<LoadedForm> {
   const loaded = loadedForms.get(id);
   if (loaded) return loaded;
+  if (!formKeys.has(id) && id.startsWith(PROCESS_FORM_PREFIX)) return loadProcessForm(id);
   const key = formKeys.get(id) ?? fileKey('forms', id);
   const loadFile = formFiles[key];
   const loadValidator = formValidators[key];

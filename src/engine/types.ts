@@ -142,6 +142,8 @@ export interface CrudColumn {
   open?: { linkField?: string; detail?: boolean; call?: ApiDescriptor };
   /** Bold on rows where the condition holds (an unread message). */
   emphasis?: RowCondition;
+  /** The cell is a coloured tag: the text shown (after `map`) -> an Arco colour (审批中 -> arcoblue). */
+  tags?: Record<string, string>;
 }
 
 /** Holds for a row whose `field` equals `equals`. */
@@ -443,6 +445,68 @@ export interface SheetPageFile {
 }
 
 /**
+ * An action on an approval's detail page: offered while the record's boolean at `when` holds (the server's
+ * `can.approve`); a form dialog whose submit calls `submit`, or with no form a confirmation (`confirm`) and the call.
+ */
+export interface ApprovalAction {
+  label: string;
+  /** Dot path of a boolean in the record (`can.approve`). */
+  when: string;
+  /** The dialog's form file; its values and the record (`{{record.myTaskId}}`) fill `submit.params`. */
+  form?: string;
+  /** The dialog's title (default: the label). */
+  title?: string;
+  /** Asked before a call without a form. */
+  confirm?: string;
+  /** How the button looks: the main step, a refusal, or plain (default). */
+  look?: 'primary' | 'danger' | 'default';
+  submit: EngineAction;
+}
+
+/**
+ * `approval`: one approval (schemas/meta/approval.json): its form's values with the labels of its own form schema,
+ * attachments, the flow as a vertical timeline of nodes (done, current, waiting, carbon copies), the history, and
+ * the actions the server says the caller may take. Routed below a list like a `detail` page (`{{params.id}}`).
+ */
+export interface ApprovalPageFile {
+  kind: 'approval';
+  id: string;
+  title: string;
+  permission?: string;
+  load: { api: ApiDescriptor; params?: Record<string, unknown> };
+  actions: ApprovalAction[];
+  /** Server-sent events after which the approval is read again. */
+  refreshOn?: string[];
+  /** URLs of reads (the boxes it moves between) read again after an action. */
+  refreshAfter?: string[];
+}
+
+/**
+ * `processes`: the approvals a user may start, by category, with search; starting one opens its starter's form
+ * (the process file's form, validated like every form), the approvers the flow lets the starter choose, and
+ * attachments (schemas/meta/processes.json).
+ */
+export interface ProcessesPageFile {
+  kind: 'processes';
+  id: string;
+  title: string;
+  description?: string;
+  permission?: string;
+  /** The definitions by category: `[{category, definitions: [{processId, name, description}]}]`; `keyword` searches. */
+  list: { api: ApiDescriptor; params?: Record<string, unknown> };
+  /** One definition (`{processId}` in the URL): `{name, description, starterChosen: [{nodeId, name}]}`. */
+  definition: { api: ApiDescriptor };
+  /** The people a starter may choose as approvers: `[{id, name, officeName}]`. */
+  people: { api: ApiDescriptor; params?: Record<string, unknown> };
+  /** The start call; params read `{{processId}}`, `{{form}}`, `{{approvers}}`, `{{attachments}}` and the context. */
+  start: EngineAction;
+  /** The route a started approval opens, `{id}` its id. */
+  opens: string;
+  /** A context path the page needs (`project.projectId`) and what to tell the user while it is empty. */
+  requires?: { path: string; text: string };
+}
+
+/**
  * The page kinds and the file type of each: the one map the renderer registry is typed by. A module that brings
  * a kind of its own adds it here by declaration merging (`declare module '.../engine/types'`).
  */
@@ -453,6 +517,8 @@ export interface PageKinds {
   custom: CustomPageFile;
   detail: DetailPageFile;
   sheet: SheetPageFile;
+  approval: ApprovalPageFile;
+  processes: ProcessesPageFile;
 }
 
 export type PageKind = keyof PageKinds;

@@ -50,3 +50,9 @@ export function useInvalidateApi(descriptor: ApiDescriptor): () => Promise<unkno
       revalidate: true,
     });
 }
+
+/** Drops every cached read of these URLs, whatever method and params, and refetches those on screen. */
+export function useInvalidateUrls(urls: readonly string[]): () => Promise<unknown> {
+  const { mutate } = useSWRConfig();
+  return () => mutate((key) => Array.isArray(key) && urls.includes(String(key[1])), undefined, { revalidate: true });
+}

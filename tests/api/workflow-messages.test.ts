@@ -25,13 +25,13 @@ describe('approval notifications', () => {
     expect(await newest(who.staff, 'approval-task')).toMatchObject({
       title: '待审批：止水钢板',
       kindLabel: '审批待办',
-      link: '/process/todo',
+      link: `/process/todo/${id}`,
       readFlag: '0',
     });
     await approve(who.staff, id, '数量核对无误');
     // Under 50,000 the project manager (张经理, the company manager) approves last.
     await approve(who.manager, id);
     const result = await newest(who.manager, 'approval-result');
-    expect(result).toMatchObject({ title: '止水钢板 已通过', kindLabel: '审批结果', link: '/process/finished' });
+    expect(result).toMatchObject({ title: '止水钢板 已通过', kindLabel: '审批结果', link: `/process/started/${id}` });
   });
 });

@@ -232,9 +232,9 @@ describe('screens that are not available', () => {
     expect(await unavailable.textContent()).toContain('“扬尘监测”');
     expect(await unavailable.textContent()).not.toContain('/iotDevices');
 
-    await page.goto('/app/process/todo');
-    await expect.poll(() => page.getByTestId('module-unavailable').textContent()).toContain('“待办”');
-    expect(await page.getByTestId('module-unavailable').textContent()).not.toContain('/process/todo');
+    await page.goto('/app/knowledgeMap/index');
+    await expect.poll(() => page.getByTestId('module-unavailable').textContent()).toContain('“知识库”');
+    expect(await page.getByTestId('module-unavailable').textContent()).not.toContain('/knowledgeMap');
 
     // 项目大屏 fills the screen (no header, no side menu): the page itself leads back.
     await page.goto('/app/screen');

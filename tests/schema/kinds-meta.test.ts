@@ -9,6 +9,9 @@ import { describe, expect, it } from 'vitest';
 import '../../src/engine/built-in-kinds';
 import { pageKindOf } from '../../src/engine/pages';
 import type {
+  ApprovalAction,
+  ApprovalPageFile,
+  ProcessesPageFile,
   CrudColumn,
   CrudPageFile,
   CustomPageFile,
@@ -73,6 +76,7 @@ const crudColumn: Members<CrudColumn> = {
   warn: true,
   open: true,
   emphasis: true,
+  tags: true,
 };
 const crudList: Members<CrudPageFile['list']> = {
   api: true,
@@ -263,9 +267,50 @@ const pageKinds: Members<Record<PageKind, true>> = {
   custom: true,
   detail: true,
   sheet: true,
+  approval: true,
+  processes: true,
+};
+
+const approval: Members<ApprovalPageFile> = {
+  kind: true,
+  id: true,
+  title: true,
+  permission: true,
+  load: true,
+  actions: true,
+  refreshOn: true,
+  refreshAfter: true,
+};
+const approvalAction: Members<ApprovalAction> = {
+  label: true,
+  when: true,
+  form: true,
+  title: true,
+  confirm: true,
+  look: true,
+  submit: true,
+};
+const processes: Members<ProcessesPageFile> = {
+  kind: true,
+  id: true,
+  title: true,
+  description: true,
+  permission: true,
+  list: true,
+  definition: true,
+  people: true,
+  start: true,
+  opens: true,
+  requires: true,
 };
 
 describe('schema kinds: TypeScript types and meta-schemas name the same members', () => {
+  it('approval, its actions, and processes', () => {
+    expect(names(approval)).toEqual(allowed(meta('approval').properties));
+    expect(names(approvalAction)).toEqual(allowed(meta('approval').properties.actions.items.properties));
+    expect(names(processes)).toEqual(allowed(meta('processes').properties));
+  });
+
   it.each([
     ['crud', crud, (m: Json) => m.properties],
     ['crud columns', crudColumn, (m: Json) => m.properties.columns.items.properties],

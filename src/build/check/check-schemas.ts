@@ -37,6 +37,8 @@ const KINDS_NAMED_BY_FILE = new Set([
   'tabs',
   'custom',
   'sheet',
+  'approval',
+  'processes',
   'apis',
   'site',
   'process',
@@ -401,6 +403,11 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
           );
       });
     if (kind === 'detail' && Array.isArray(content.actions)) {
+      content.actions.forEach(
+        (action, index) => isObject(action) && missingForm(action.form, `/actions/${index}/form`),
+      );
+    }
+    if (kind === 'approval' && Array.isArray(content.actions)) {
       content.actions.forEach(
         (action, index) => isObject(action) && missingForm(action.form, `/actions/${index}/form`),
       );

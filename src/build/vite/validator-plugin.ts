@@ -12,8 +12,9 @@ export function formValidatorPlugin(): Plugin {
     name: 'portal-form-validators',
     query: '?validator',
     generate(parsed, file, fail) {
-      if (!parsed.schema) fail(`${file}: a form file needs a "schema"`);
-      return validatorModuleCode(parsed.schema as RJSFSchema);
+      const form = parsed.kind === 'process' ? (parsed.form as Record<string, unknown> | undefined) : parsed;
+      if (!form?.schema) fail(`${file}: a form file needs a "schema"`);
+      return validatorModuleCode(form?.schema as RJSFSchema);
     },
   });
 }

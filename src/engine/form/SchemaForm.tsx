@@ -5,7 +5,8 @@
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ValidatorType } from '@rjsf/utils';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { FormButtons } from '../../widgets/form/layout-templates';
 import { formTemplates, formWidgets, type ChoiceOption, type FormWidgetContext } from '../../widgets/form/theme';
 import { callApi, pickPath } from '../api';
 import { runAction } from '../actions';
@@ -41,12 +42,27 @@ export interface SchemaFormProps {
   secondaryAction?: FormWidgetContext['secondaryAction'];
   /** Test id of the wrapper element. */
   testId?: string;
+  /**
+   * Fields of the host shown between the form's fields and its submit button (the approvers a starter picks): the
+   * host keeps and checks their values itself, in `onSubmitted` after the form's own rules passed.
+   */
+  hostFields?: ReactNode;
 }
 
 const DEFAULT_FORM_STATE = { constAsDefaults: 'never', arrayMinItems: { populate: 'never' } } as const;
 
 /** Where a form's files go: the portal's upload service (spec section 7), which answers `data.url`. */
 const UPLOAD_API: ApiDescriptor = { method: 'POST', url: '/api/zhgd/base/updateFile' };
+
+/** Uploads one file to the portal's upload service and answers its address. */
+export async function uploadFile(seams: ReturnType<typeof useSeams>, upload: File): Promise<string> {
+  const body = new FormData();
+  body.append('file', upload);
+  const envelope = await callApi(seams, UPLOAD_API, { body });
+  const url = pickPath(envelope, 'data.url');
+  if (typeof url !== 'string') throw new Error('upload answered no address');
+  return url;
+}
 
 interface Prepared extends LoadedForm {
   validator: ValidatorType;
@@ -100,6 +116,7 @@ function LoadedSchemaForm({
   onChange,
   secondaryAction,
   testId,
+  hostFields,
 }: SchemaFormProps & { prepared: Prepared }) {
   const seams = useSeams();
   const { file, validator } = prepared;
@@ -160,14 +177,7 @@ function LoadedSchemaForm({
         if (cacheKey && options.length > 0) sessionStorage.setItem(cacheKey, JSON.stringify(options));
         return options;
       },
-      uploadFile: async (upload) => {
-        const body = new FormData();
-        body.append('file', upload);
-        const envelope = await callApi(seams, UPLOAD_API, { body });
-        const url = pickPath(envelope, 'data.url');
-        if (typeof url !== 'string') throw new Error('upload answered no address');
-        return url;
-      },
+      uploadFile: (upload) => uploadFile(seams, upload),
     }),
     [seams, templateContext],
   );
@@ -243,7 +253,19 @@ function LoadedSchemaForm({
           setTriedOnce(true);
           void submit(event);
         }}
-      />
+      >
+        {/* rjsf shows its children instead of its submit button: the host's fields, then the same buttons. */}
+        {hostFields !== undefined ? (
+          <>
+            {hostFields}
+            <FormButtons
+              submitText={file.submitText ?? '提交'}
+              submitting={submitting}
+              secondaryAction={secondaryAction}
+            />
+          </>
+        ) : undefined}
+      </Form>
     </div>
   );
 }

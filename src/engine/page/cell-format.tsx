@@ -1,4 +1,6 @@
 /** How a table cell shows a value, by the column's `format` (schemas/meta/crud.json): text as the export has it. */
+import { Tag } from '@arco-design/web-react';
+import '@arco-design/web-react/es/Tag/style/css.js';
 import type { ReactNode } from 'react';
 import { cellText } from '../../shared/cell-text';
 import { pickPath } from '../api';
@@ -21,6 +23,7 @@ export function cellValue(column: CrudColumn, row: Record<string, unknown>): Rea
   }
   if (column.format !== 'image') {
     const text = cellText(column, row);
+    if (column.tags && text) return <Tag color={column.tags[text] ?? 'gray'}>{text}</Tag>;
     return warns(column, row) && text ? <span className="cell-warn">{text}</span> : text;
   }
   const value = pickPath(row, column.field);

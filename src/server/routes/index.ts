@@ -47,6 +47,7 @@ import workflowDefinitions from './api/workflow/definitions.js';
 import workflowDesigner from './api/workflow/designer.js';
 import workflowInstances from './api/workflow/instances.js';
 import workflowTasks from './api/workflow/tasks.js';
+import workflowPeople from './api/workflow/people.js';
 import zhgdProjectWithOfficeName from './zhgd/project/with-office-name.js';
 // System administration (issue 5).
 import adminArea from './api/system/area/area.js';
@@ -103,6 +104,7 @@ const routeModules: [prefix: string, plugin: FastifyPluginAsync][] = [
   ['/api/workflow/designer', workflowDesigner],
   ['/api/workflow/instances', workflowInstances],
   ['/api/workflow/tasks', workflowTasks],
+  ['/api/workflow/people', workflowPeople],
   ['/api/smart/subitem01/v1.0', smartGantt],
   ['/api/MC/McMessageUser/v1.0', mcMessageUser],
   ['/api/MC/McNotice/v1.0', mcNotice],

@@ -9,6 +9,7 @@ import type { Selectable } from 'kysely';
 import { conflict, containsPattern, iso, notFound, optional } from './admin-common.js';
 import { buildTree, flattenTree, hasChildren, liveSubtree, ROOT_PARENT, TreeRows } from './admin-tree.js';
 import { officeInScope, type DataScope } from './data-scope.js';
+import { invalidField } from '../domain-error.js';
 
 type OfficeRow = Selectable<SysOfficeTable>;
 
@@ -26,6 +27,8 @@ export interface OfficeInput {
   address?: string;
   zipCode?: string;
   master?: string;
+  /** The user who approves for the office (审批负责人: an approval node of "the starter's office leader"). */
+  leaderId?: string;
   phone?: string;
   fax?: string;
   email?: string;
@@ -61,6 +64,7 @@ export const OfficeMessages = {
   hasUsers: '该机构下还有用户，请先删除或调走这些用户',
   hasProjects: '该机构下还有项目，请先删除这些项目',
   parentNotFound: '上级机构不存在',
+  leaderNotFound: '审批负责人不存在或已停用',
 } as const;
 
 function toRecord(r: OfficeRow): OfficeRecord {
@@ -79,6 +83,7 @@ function toRecord(r: OfficeRow): OfficeRecord {
     address: r.address ?? '',
     zipCode: r.zip_code ?? '',
     master: r.master ?? '',
+    leaderId: r.leader_id ?? '',
     phone: r.phone ?? '',
     fax: r.fax ?? '',
     email: r.email ?? '',
@@ -102,6 +107,7 @@ function columns(input: OfficeInput) {
     address: optional(input.address),
     zip_code: optional(input.zipCode),
     master: optional(input.master),
+    leader_id: optional(input.leaderId),
     phone: optional(input.phone),
     fax: optional(input.fax),
     email: optional(input.email),
@@ -200,6 +206,7 @@ export class AdminOffices {
   async create(input: OfficeInput, scope: DataScope): Promise<OfficeRecord> {
     // A restricted scope creates only inside its company; nobody but 'all' creates a top-level office.
     await this.checkParent(input.parentId, scope);
+    await this.checkLeader(input.leaderId);
     return toRecord(await officeRows.create(this.db, input.parentId, columns(input)));
   }
 
@@ -210,7 +217,21 @@ export class AdminOffices {
       if (!scope.all && current.id === scope.companyId) throw notFound(OfficeMessages.parentNotFound);
       await this.checkParent(input.parentId, scope);
     }
+    await this.checkLeader(input.leaderId);
     return toRecord(await officeRows.update(this.db, current, input.parentId, columns(input)));
+  }
+
+  /** -400 on leaderId unless it names a live user (the approvals skip anyone else). */
+  private async checkLeader(leaderId: string | undefined): Promise<void> {
+    if (!optional(leaderId)) return;
+    const user = await this.db
+      .selectFrom('sys_user')
+      .select('id')
+      .where('id', '=', leaderId as string)
+      .where('del_flag', '=', '0')
+      .where('login_flag', '=', '1')
+      .executeTakeFirst();
+    if (!user) throw invalidField('leaderId', OfficeMessages.leaderNotFound);
   }
 
   /** -404 上级机构不存在 for a restricted scope unless `parentId` is a live office of its company. */

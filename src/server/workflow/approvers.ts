@@ -3,6 +3,7 @@
  * company (or see every company), the starter's office leader (the nearest office upwards with a leader other
  * than the starter), or the people the starter chose among the project's members. Only live users count.
  */
+import { sql } from 'kysely';
 import type { ApproverRule } from '../../shared/processes.js';
 import type { Db } from '../db/database.js';
 import { AdminOffices } from '../services/admin-offices.js';
@@ -49,6 +50,20 @@ export class Approvers {
       .where('u.id', 'in', [...userIds])
       .execute();
     return new Set(rows.map((r) => r.id));
+  }
+
+  /** The live people of the project's company, by name: whom a picker offers (发起人自选, 转交, 加签). */
+  async projectPeople(projectId: string): Promise<{ id: string; name: string; officeName: string }[]> {
+    const company = await this.companyOfProject(projectId);
+    if (!company) return [];
+    return this.live()
+      .leftJoin('sys_office as o', 'o.id', 'u.office_id')
+      .select(['u.id', 'u.name', sql<string>`coalesce(o.name, '')`.as('officeName')])
+      .where('u.company_id', '=', company)
+      .orderBy('u.name')
+      .orderBy('u.id')
+      .limit(500)
+      .execute();
   }
 
   async resolve(rule: ApproverRule, context: RuleContext): Promise<string[]> {

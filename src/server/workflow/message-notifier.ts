@@ -1,16 +1,17 @@
 /**
  * The approval engine's notifications as messages of the message centre: a waiting task, a result, an urge or a
- * carbon copy becomes a message to each recipient, which opens the list where the approval waits.
+ * carbon copy becomes a message to each recipient, which opens the approval's detail below the list where the
+ * recipient finds it (a task in 待办, a result in 我发起的, a copy in 抄送我的).
  */
 import type { Messages } from '../messages/messages.js';
 import type { MessageKind } from '../messages/kinds.js';
 import type { ApprovalNotice, ApprovalNotifier } from './notifier.js';
 
-const AS_MESSAGE: Record<ApprovalNotice['kind'], { kind: MessageKind; link: string }> = {
-  assigned: { kind: 'approval-task', link: '/process/todo' },
-  result: { kind: 'approval-result', link: '/process/finished' },
-  urge: { kind: 'urge', link: '/process/todo' },
-  copy: { kind: 'carbon-copy', link: '/process/copy' },
+const AS_MESSAGE: Record<ApprovalNotice['kind'], { kind: MessageKind; list: string }> = {
+  assigned: { kind: 'approval-task', list: '/process/todo' },
+  result: { kind: 'approval-result', list: '/process/started' },
+  urge: { kind: 'urge', list: '/process/todo' },
+  copy: { kind: 'carbon-copy', list: '/process/copy' },
 };
 
 function titleOf(notice: ApprovalNotice): string {
@@ -29,13 +30,13 @@ function titleOf(notice: ApprovalNotice): string {
 export function messageNotifier(messages: Messages): ApprovalNotifier {
   return {
     async notify(notice) {
-      const { kind, link } = AS_MESSAGE[notice.kind];
+      const { kind, list } = AS_MESSAGE[notice.kind];
       await messages.send({
         userIds: notice.recipients,
         kind,
         title: titleOf(notice),
         content: notice.nodeName ? `${notice.processName} · ${notice.nodeName}` : notice.processName,
-        link,
+        link: `${list}/${encodeURIComponent(notice.instanceId)}`,
         projectId: notice.projectId,
       });
     },

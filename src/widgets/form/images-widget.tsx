@@ -14,15 +14,39 @@ const MAX_BYTES = 5 * 1024 * 1024;
 
 export function ImagesWidget(props: WidgetProps) {
   const { id, disabled, readonly, onChange, schema, label } = props;
+  return (
+    <ImageList
+      id={id}
+      label={label}
+      value={props.value}
+      onChange={onChange}
+      maxItems={typeof schema.maxItems === 'number' ? schema.maxItems : 9}
+      disabled={Boolean(disabled || readonly)}
+      uploadFile={widgetContext(props.registry.formContext).uploadFile}
+    />
+  );
+}
+
+export interface ImageListProps {
+  id: string;
+  label: string;
+  value: unknown;
+  /** The addresses left, or undefined when none is. */
+  onChange: (value: string[] | undefined) => void;
+  maxItems: number;
+  disabled?: boolean;
+  uploadFile?: (file: File) => Promise<string>;
+}
+
+/** The widget without rjsf: also what a host shows beside a form (an approval's attachments). */
+export function ImageList({ id, label, onChange, maxItems, disabled = false, uploadFile, ...props }: ImageListProps) {
   const value = (Array.isArray(props.value) ? props.value : []).filter(
     (item): item is string => typeof item === 'string' && item !== '',
   );
-  const { uploadFile } = widgetContext(props.registry.formContext);
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
-  const maxItems = typeof schema.maxItems === 'number' ? schema.maxItems : 9;
-  const locked = disabled || readonly || busy || !uploadFile;
+  const locked = disabled || busy || !uploadFile;
 
   const add = async (files: File[]) => {
     const room = maxItems - value.length;

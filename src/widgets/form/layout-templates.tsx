@@ -48,9 +48,28 @@ function useScriptsRunning(): boolean {
 
 export function SubmitButton({ uiSchema, registry }: SubmitButtonProps) {
   const { submitText, norender, props } = getSubmitButtonOptions(uiSchema);
-  const running = useScriptsRunning();
   if (norender) return null;
   const { submitting = false, secondaryAction } = widgetContext(registry.formContext);
+  return (
+    <FormButtons
+      submitText={submitText ?? '提交'}
+      submitting={submitting}
+      secondaryAction={secondaryAction}
+      disabled={Boolean(props?.disabled)}
+    />
+  );
+}
+
+interface FormButtonsProps {
+  submitText: string;
+  submitting: boolean;
+  secondaryAction?: { label: string; onClick: () => void };
+  disabled?: boolean;
+}
+
+/** The form's submit button (and a second one beside it): also what a form with fields of its host's ends with. */
+export function FormButtons({ submitText, submitting, secondaryAction, disabled = false }: FormButtonsProps) {
+  const running = useScriptsRunning();
   const submit = (
     <Button
       type="primary"
@@ -58,8 +77,7 @@ export function SubmitButton({ uiSchema, registry }: SubmitButtonProps) {
       long={!secondaryAction}
       size="large"
       loading={submitting}
-      {...props}
-      disabled={!running || props?.disabled}
+      disabled={!running || disabled}
     >
       {submitText}
     </Button>
