@@ -110,6 +110,10 @@ const panel: Members<DashboardPanel> = {
   timeField: true,
   tagField: true,
   tagMap: true,
+  subtitleField: true,
+  okField: true,
+  warnField: true,
+  columns: true,
   empty: true,
   notice: true,
   link: true,
@@ -255,6 +259,8 @@ const panelTypes: Members<Record<PanelType, true>> = {
   fields: true,
   list: true,
   apps: true,
+  cards: true,
+  table: true,
 };
 const pageKinds: Members<Record<PageKind, true>> = {
   crud: true,

@@ -150,6 +150,7 @@ export async function monitoringRoutes(
       if (!monitor || !type)
         return ok('', {
           hasMonitor: false,
+          noMonitorText: '本项目尚未登记扬尘监测设备，请在“设备列表”中新增环境监测设备',
           monitor: null,
           latest: {},
           exceedances: { count: 0, rows: [] },
@@ -245,6 +246,10 @@ export async function monitoringRoutes(
             location: row.location ?? '',
             serial: row.serial,
             model: row.model ?? '',
+            // Under the machine's name on its card: where it stands and when it last reported.
+            subtitle: [row.location, state ? `最后上报 ${chinaDateTime(state.lastSeen).slice(5)}` : '尚未上报']
+              .filter(Boolean)
+              .join(' · '),
             online,
             statusLabel: row.onlineLabel,
             lastSeenText: state ? chinaDateTime(state.lastSeen) : '尚未上报',
@@ -301,7 +306,8 @@ export async function monitoringRoutes(
         rows.map((row) => ({ id: String(row.id), type: deviceType })),
         days,
       );
-      const oldestFirst = [...perDay].reverse();
+      // The charts run from the oldest day to today, the machines in the list's order within each day.
+      const oldestFirst = [...perDay].sort((a, b) => a.day.localeCompare(b.day));
       return ok('', {
         rows: perDay.map((row) => ({
           ...row,
@@ -310,6 +316,7 @@ export async function monitoringRoutes(
           maxLoadText: row.maxLoad === null ? '—' : valueText(load, row.maxLoad),
           maxPercentText: row.maxPercent === null ? '—' : `${row.maxPercent.toFixed(1)}%`,
           overloadText: row.overloads > 0 ? `${row.overloads} 次` : '无',
+          overloaded: row.overloads > 0,
         })),
         chart: oldestFirst.map((row) => ({
           name: row.day.slice(5),

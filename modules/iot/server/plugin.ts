@@ -60,6 +60,7 @@ const iot: ModulePlugin = async (app, { module }) => {
       row.valueText = `${String(row.value)}${unit} / ${String(row.limit)}${unit}`;
       row.isAlarm = row.level === 'alarm';
       row.isOpen = row.status === 'open';
+      if (typeof row.openedAt === 'string') row.openedAtText = chinaDateTime(new Date(row.openedAt)).slice(0, 16);
     }
   });
   // Pages showing a project's live values read them again on `iot.reading` (at most once a minute).

@@ -40,6 +40,7 @@ export function DashboardPage({ file, context: pageContext, open }: PageRenderer
         <div className="dashboard-filter search-bar">
           <SchemaForm
             formId={file.filter.form}
+            context={pageContext}
             initialData={filter}
             testId="dashboard-filter"
             onSubmitted={(_envelope, values) => setFilter({ ...initialFilter(file), ...values })}
