@@ -151,6 +151,18 @@ describe('塔吊监测 and 升降机监测', () => {
     expect(yesterday).toMatchObject({ cycles: 4, maxLoad: 6.2, overloads: 1, maxLoadText: '6.2 t' });
     expect(mine.filter((row) => row.day !== YESTERDAY).every((row) => row.cycles === 0)).toBe(true);
     expect(answer.data!.chart).toContainEqual({ name: YESTERDAY.slice(5), value: 4, series: '监测 MON-TC-01' });
+
+    // A lift of yesterday reported late (a crane that buffered while offline) is counted at the next read.
+    const late = sequence.length * 10_000 + 600_000;
+    await report(
+      tc,
+      [0, 1.5, 1.4, 0].map((load, i) => ({ ts: WORK_START + late + i * 10_000, values: shape(load, load * 20) })),
+    );
+    const again = await who.staff.call<{ rows: { day: string; deviceId: string; cycles: number }[] }>(
+      'GET',
+      `/api/iot/v1.0/monitoring/cycles?projectId=${PROJECT}&deviceType=tower-crane&days=7`,
+    );
+    expect(again.data!.rows.find((row) => row.deviceId === tc.id && row.day === YESTERDAY)?.cycles).toBe(5);
   });
 
   it("finds a hoist's trips and shows each machine's live state with its open warnings", async () => {

@@ -1,6 +1,7 @@
 /**
  * What the browser tests of schema screens do again and again: the two widths they check, waiting for a value,
- * a logged-in page, a table row by its text, and filling Arco selects and date fields as a user does.
+ * a logged-in page, a table row by its text, filling Arco selects and date fields as a user does, and an API call
+ * with the page's session (for fixtures the screens under test do not make).
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -57,4 +58,29 @@ export async function typeDate(page: Page, fieldId: string, date: string): Promi
   await input.fill(date);
   await input.press('Enter');
   await poll(() => input.inputValue()).toBe(date);
+}
+
+export interface Envelope {
+  msgCode: number;
+  errMsg: string;
+  data?: { id: string };
+}
+
+/** A call with the session of the page (fixtures the screens cannot make, and audit entries to look up). */
+export async function callApi(page: Page, method: string, url: string, body?: unknown): Promise<Envelope> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const token = (JSON.parse(localStorage.getItem('tokenInfo') ?? '{}') as { access_token?: string }).access_token;
+      const response = await fetch(url, {
+        method,
+        headers: {
+          'Access-Token': token ?? '',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await response.json()) as Envelope;
+    },
+    { method, url, body },
+  );
 }

@@ -154,6 +154,16 @@ export class CycleStore {
     private readonly now: () => Date,
   ) {}
 
+  /**
+   * Readings were stored: a day already over that they fall on is computed again at its next read (history
+   * written late, a device that buffered while offline). Other instances see it when their cache entry expires.
+   */
+  stored(deviceId: string, times: readonly Date[]): void {
+    const today = chinaDayStart(this.now()).getTime();
+    for (const day of new Set(times.filter((at) => at.getTime() < today).map((at) => chinaDate(at))))
+      this.pastDays.delete(`${deviceId}:${day}`);
+  }
+
   /** The readings of a device's metrics from `from` to `to`, one row per time, in time order. */
   private async readings(deviceId: string, type: MachineType, from: Date, to: Date) {
     const metrics = METRICS[type];

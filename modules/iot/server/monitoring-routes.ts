@@ -13,7 +13,7 @@ import type { Db } from '../../../src/server/db/database.js';
 import { security } from '../../../src/server/http/admin-schemas.js';
 import { ok } from '../../../src/server/http/route-helpers.js';
 import { chinaDate, chinaDateTime, chinaDayStart } from '../../../src/server/services/china-time.js';
-import { CycleStore, type MachineType } from './cycles.js';
+import type { CycleStore, MachineType } from './cycles.js';
 import { offlineAfterSeconds, type DeviceType, type DeviceTypes, type MetricSpec } from './device-types.js';
 import type { TelemetryStore } from './telemetry-store.js';
 import { IOT_VIEW } from './user-routes.js';
@@ -74,12 +74,12 @@ export async function monitoringRoutes(
     warnings: CollectionRecords;
     store: TelemetryStore;
     types: DeviceTypes;
+    cycles: CycleStore;
     now: () => Date;
   },
 ): Promise<void> {
-  const { db, devices, warnings, store, types, now } = options;
+  const { db, devices, warnings, store, types, cycles, now } = options;
   const access = recordAccess(app);
-  const cycles = new CycleStore(db, now);
   const tags = ['iot'];
 
   const projectDevices = async (request: FastifyRequest, project: string, deviceType: string) => {

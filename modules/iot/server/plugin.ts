@@ -6,6 +6,7 @@
 import { chinaDateTime } from '../../../src/server/services/china-time.js';
 import type { ModulePlugin } from '../../../src/server/modules/module-plugins.js';
 import { loadDeviceTypes, offlineAfterSeconds } from './device-types.js';
+import { CycleStore } from './cycles.js';
 import { LiveValues } from './live-values.js';
 import { monitoringRoutes } from './monitoring-routes.js';
 import { deviceRoutes } from './device-routes.js';
@@ -69,6 +70,7 @@ const iot: ModulePlugin = async (app, { module }) => {
     (target, event) => app.services.events.publish(target, event),
     (error) => app.log.warn({ err: error }, 'iot live values not announced'),
   );
+  const cycles = new CycleStore(db, now);
   const ingestion = createIngestion({
     store,
     types,
@@ -77,6 +79,10 @@ const iot: ModulePlugin = async (app, { module }) => {
     log: app.log,
     onStored: async (result, device, type) => {
       live.stored(device.projectId, device.deviceId);
+      cycles.stored(
+        device.deviceId,
+        result.readings.map((reading) => reading.ts),
+      );
       const crossings = exceedances(type, result.readings);
       if (crossings.length > 0) await warnings.open(device, type, crossings);
     },
@@ -139,7 +145,15 @@ const iot: ModulePlugin = async (app, { module }) => {
 
   await app.register(deviceRoutes, { ingestion, store, now });
   await devWarnDataRoute(app);
-  await app.register(monitoringRoutes, { db, devices, warnings: warningRecords, store, types, now });
+  await app.register(monitoringRoutes, {
+    db,
+    devices,
+    warnings: warningRecords,
+    store,
+    types,
+    cycles,
+    now,
+  });
   await app.register(userRoutes, {
     devices,
     store,
