@@ -267,6 +267,8 @@ export interface DashboardPanel {
   link?: string;
   /** Context paths the panel needs (`project.projectId`): while one is empty the panel makes no call. */
   requires?: string[];
+  /** Shown only to users holding this permission (a module's panel on the workbench); others do not see it. */
+  permission?: string;
   /** A gauge's largest value (default 100). */
   max?: number;
   /** A gauge's unit, or a chart's value unit in tooltips. */

@@ -118,6 +118,7 @@ const panel: Members<DashboardPanel> = {
   notice: true,
   link: true,
   requires: true,
+  permission: true,
   max: true,
   unit: true,
   choices: true,
