@@ -115,9 +115,7 @@ describe('live values on the device detail', () => {
     });
     expect(made.msgCode, made.errMsg).toBe(0);
     const id = made.data!.id;
-    const issued = (await callApi(page, 'POST', `/api/iot/v1.0/devices/${id}/secret`)) as unknown as {
-      data: { secret: string };
-    };
+    const issued = await callApi<{ secret: string }>(page, 'POST', `/api/iot/v1.0/devices/${id}/secret`);
 
     await page.goto(`/app/iotDevices/list/${id}`);
     const latest = page.getByTestId('panel-latest');
@@ -132,7 +130,7 @@ describe('live values on the device detail', () => {
     });
     const answer = await fetch(`${inject('baseUrl')}/api/iot/v1.0/telemetry`, {
       method: 'POST',
-      headers: signedReadingHeaders(serial, issued.data.secret, body),
+      headers: signedReadingHeaders(serial, issued.data!.secret, body),
       body,
     });
     expect(((await answer.json()) as { msgCode: number }).msgCode).toBe(0);

@@ -1,7 +1,6 @@
 /**
  * What the browser tests of schema screens do again and again: the two widths they check, waiting for a value,
- * a logged-in page, a table row by its text, filling Arco selects and date fields as a user does, and an API call
- * with the page's session (for fixtures the screens under test do not make).
+ * a logged-in page, a table row by its text, and filling Arco selects and date fields as a user does.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -60,14 +59,19 @@ export async function typeDate(page: Page, fieldId: string, date: string): Promi
   await poll(() => input.inputValue()).toBe(date);
 }
 
-export interface Envelope {
+export interface ApiAnswer<T> {
   msgCode: number;
   errMsg: string;
-  data?: { id: string };
+  data?: T;
 }
 
-/** A call with the session of the page (fixtures the screens cannot make, and audit entries to look up). */
-export async function callApi(page: Page, method: string, url: string, body?: unknown): Promise<Envelope> {
+/** A call with the session of the page (fixtures the screens cannot make, and what the server holds afterwards). */
+export async function callApi<T = { id: string }>(
+  page: Page,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<ApiAnswer<T>> {
   return page.evaluate(
     async ({ method, url, body }) => {
       const token = (JSON.parse(localStorage.getItem('tokenInfo') ?? '{}') as { access_token?: string }).access_token;
@@ -79,7 +83,7 @@ export async function callApi(page: Page, method: string, url: string, body?: un
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return (await response.json()) as Envelope;
+      return (await response.json()) as ApiAnswer<T>;
     },
     { method, url, body },
   );

@@ -47,6 +47,7 @@ export function DashboardPage({ file: fileAsWritten, context: pageContext, open 
         <div className="dashboard-filter search-bar">
           <SchemaForm
             formId={file.filter.form}
+            // Its choices may read the page's context: a select of the chosen project's records.
             context={pageContext}
             initialData={filter}
             testId="dashboard-filter"
