@@ -60,7 +60,7 @@ registerPageKind('processes', {
 });
 
 const CHART_PANELS: readonly ChartPanelType[] = ['line', 'area', 'bar', 'stackedBar', 'pie', 'donut', 'gauge'];
-const DISPLAY_PANELS: readonly DisplayPanelType[] = ['stats', 'fields', 'list', 'apps'];
+const DISPLAY_PANELS: readonly DisplayPanelType[] = ['stats', 'fields', 'list', 'apps', 'cards'];
 
 // Every chart type shares one chunk (ECharts), loaded only by a page that shows a chart.
 for (const type of CHART_PANELS) {
@@ -69,3 +69,4 @@ for (const type of CHART_PANELS) {
 for (const type of DISPLAY_PANELS) {
   registerPanelType(type, async () => (await import('./panels/display-panels')).panelRenderers[type]);
 }
+registerPanelType('table', async () => (await import('./panels/TablePanel')).TablePanel);

@@ -230,9 +230,11 @@ export interface DashboardItem {
 
 /** The chart panels, drawn by Apache ECharts (loaded only on screens that show one). */
 export type ChartPanelType = 'line' | 'area' | 'bar' | 'stackedBar' | 'pie' | 'donut' | 'gauge';
-/** Panels that show figures, fields, rows or app links. */
-export type DisplayPanelType = 'stats' | 'fields' | 'list' | 'apps';
-export type PanelType = ChartPanelType | DisplayPanelType;
+/** Panels that show figures, fields, rows, app links or a card per row (a machine and its values). */
+export type DisplayPanelType = 'stats' | 'fields' | 'list' | 'apps' | 'cards';
+/** A table of rows with the columns of a crud page (formats, `warn`). */
+export type TablePanelType = 'table';
+export type PanelType = ChartPanelType | DisplayPanelType | TablePanelType;
 
 export interface DashboardPanel {
   id: string;
@@ -250,6 +252,14 @@ export interface DashboardPanel {
   tagField?: string;
   /** Stored code of `tagField` -> the name shown (a message category `1` shows 通知公告). */
   tagMap?: Record<string, string>;
+  /** `cards`: a row field shown under the card's title (a machine's location). */
+  subtitleField?: string;
+  /** `cards`: a row field; when true the tag reads as good (a machine online). */
+  okField?: string;
+  /** `cards`: a row field; when true the card is marked as needing attention (open warnings). */
+  warnField?: string;
+  /** `table`: its columns, as a crud page's (`items` are each card's fields for `cards`). */
+  columns?: CrudColumn[];
   empty?: string;
   notice?: { field: string; equals: unknown; text: string };
   /**
@@ -259,6 +269,8 @@ export interface DashboardPanel {
   link?: string;
   /** Context paths the panel needs (`project.projectId`): while one is empty the panel makes no call. */
   requires?: string[];
+  /** Shown only to users holding this permission (a module's panel on the workbench); others do not see it. */
+  permission?: string;
   /** A gauge's largest value (default 100). */
   max?: number;
   /** A gauge's unit, or a chart's value unit in tooltips. */

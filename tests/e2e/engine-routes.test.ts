@@ -226,11 +226,11 @@ describe('screens that are not available', () => {
     const { context, page } = await newPage(browser);
     await logInThroughForm(page, demoUsers.staff.username, demoUsers.staff.password);
 
-    await page.goto('/app/iotDevices/environment');
+    await page.goto('/app/lag/gantt');
     const unavailable = page.getByTestId('module-unavailable');
     await unavailable.waitFor();
-    expect(await unavailable.textContent()).toContain('“扬尘监测”');
-    expect(await unavailable.textContent()).not.toContain('/iotDevices');
+    expect(await unavailable.textContent()).toContain('“甘特图”');
+    expect(await unavailable.textContent()).not.toContain('/lag');
 
     await page.goto('/app/knowledgeMap/index');
     await expect.poll(() => page.getByTestId('module-unavailable').textContent()).toContain('“知识库”');

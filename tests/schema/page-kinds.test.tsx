@@ -135,4 +135,25 @@ describe('dashboard page kind (schemas/pages/workbench.json)', () => {
     expect(requests.some((request) => request.url.includes('weather'))).toBe(false);
     expect(screen.getByTestId('panel-age').textContent).toContain('暂无项目，加入项目后显示');
   });
+
+  it('shows a panel behind a permission only to its holders, and calls it for no one else', async () => {
+    const context = { user: { name: '孙八' }, project: { projectId: 'p1', projectName: '项目一' } };
+    const without = fakeSeams(answer);
+    await show(<SchemaPage pageId="workbench" context={context} />, {
+      ...without.seams,
+      permissions: { has: (permission: string) => permission !== 'iot:device:view' },
+    });
+    await screen.findByText('孙八', undefined, { timeout: 5000 });
+    expect(screen.queryByTestId('panel-device-warnings')).toBeNull();
+    expect(without.requests.some((request) => request.url.includes('iot-warning'))).toBe(false);
+    cleanup();
+
+    const holder = fakeSeams(answer);
+    await show(<SchemaPage pageId="workbench" context={context} />, {
+      ...holder.seams,
+      permissions: { has: () => true },
+    });
+    await screen.findByTestId('panel-device-warnings', undefined, { timeout: 5000 });
+    await waitFor(() => expect(holder.requests.some((request) => request.url.includes('iot-warning'))).toBe(true));
+  });
 });

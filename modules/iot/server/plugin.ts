@@ -6,6 +6,9 @@
 import { chinaDateTime } from '../../../src/server/services/china-time.js';
 import type { ModulePlugin } from '../../../src/server/modules/module-plugins.js';
 import { loadDeviceTypes, offlineAfterSeconds } from './device-types.js';
+import { CycleStore } from './cycles.js';
+import { LiveValues } from './live-values.js';
+import { monitoringRoutes } from './monitoring-routes.js';
 import { deviceRoutes } from './device-routes.js';
 import { devWarnDataRoute } from './dev-warn-data.js';
 import { createIngestion } from './ingestion.js';
@@ -58,8 +61,16 @@ const iot: ModulePlugin = async (app, { module }) => {
       row.valueText = `${String(row.value)}${unit} / ${String(row.limit)}${unit}`;
       row.isAlarm = row.level === 'alarm';
       row.isOpen = row.status === 'open';
+      if (typeof row.openedAt === 'string') row.openedAtText = chinaDateTime(new Date(row.openedAt)).slice(0, 16);
     }
   });
+  // Pages showing a project's live values read them again on `iot.reading` (at most once a minute).
+  const live = new LiveValues(
+    db,
+    (target, event) => app.services.events.publish(target, event),
+    (error) => app.log.warn({ err: error }, 'iot live values not announced'),
+  );
+  const cycles = new CycleStore(db, now);
   const ingestion = createIngestion({
     store,
     types,
@@ -67,6 +78,11 @@ const iot: ModulePlugin = async (app, { module }) => {
     retentionMonths: config.iot.retentionMonths,
     log: app.log,
     onStored: async (result, device, type) => {
+      live.stored(device.projectId, device.deviceId);
+      cycles.stored(
+        device.deviceId,
+        result.readings.map((reading) => reading.ts),
+      );
       const crossings = exceedances(type, result.readings);
       if (crossings.length > 0) await warnings.open(device, type, crossings);
     },
@@ -122,12 +138,22 @@ const iot: ModulePlugin = async (app, { module }) => {
       });
     });
   app.addHook('onClose', async () => {
+    live.close();
     await simulator?.stop();
     await ingress?.close();
   });
 
   await app.register(deviceRoutes, { ingestion, store, now });
   await devWarnDataRoute(app);
+  await app.register(monitoringRoutes, {
+    db,
+    devices,
+    warnings: warningRecords,
+    store,
+    types,
+    cycles,
+    now,
+  });
   await app.register(userRoutes, {
     devices,
     store,

@@ -14,6 +14,7 @@ import { telemetryTopic } from './mqtt.js';
 import { ReadingRefused } from './readings.js';
 import { signedReadingHeaders } from './signature.js';
 import { simulatedValues, type SimulatedDevice } from './simulated-curves.js';
+import { workingHoursTimes } from './simulated-history.js';
 import type { DeviceCredential, TelemetryStore } from './telemetry-store.js';
 
 const HOUR = 3600_000;
@@ -57,6 +58,9 @@ async function backfill(
   const start = Math.max(now - 30 * 24 * HOUR, device.installedAt);
   for (let at = start + 5 * 60_000; at < now - 24 * HOUR; at += HOUR) times.push(at);
   for (let at = Math.max(start, now - 24 * HOUR); at < now - 60_000; at += 10 * 60_000) times.push(at);
+  // Machines' recent working hours densely, so their cycles show (a time written twice is written once).
+  const dense = workingHoursTimes(device.deviceType, now).filter((at) => at >= start);
+  if (dense.length > 0) times.splice(0, times.length, ...[...new Set([...times, ...dense])].sort((a, b) => a - b));
   for (let i = 0; i < times.length; i += 100) {
     const readings = times.slice(i, i + 100).flatMap((at) => {
       const values = simulatedValues(device, at);

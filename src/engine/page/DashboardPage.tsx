@@ -17,6 +17,7 @@ import { renderTemplate, type TemplateContext } from '../template';
 import type { DashboardPageFile, DashboardPanel, PanelChoice } from '../types';
 import { useApi } from '../use-api';
 import { useEvents } from '../use-events';
+import { useSeams } from '../seams';
 import { SchemaForm } from '../form/SchemaForm';
 import {
   initialChoices,
@@ -29,7 +30,13 @@ import {
 import './crud-page.css';
 import './dashboard.css';
 
-export function DashboardPage({ file, context: pageContext, open }: PageRendererProps<'dashboard'>) {
+export function DashboardPage({ file: fileAsWritten, context: pageContext, open }: PageRendererProps<'dashboard'>) {
+  const { permissions } = useSeams();
+  // Panels of a permission the user lacks are not shown (nor called): a module's panel on a shared page.
+  const file = {
+    ...fileAsWritten,
+    panels: fileAsWritten.panels.filter((panel) => !panel.permission || (permissions?.has(panel.permission) ?? true)),
+  };
   const [filter, setFilter] = useState(() => initialFilter(file));
   const context = file.filter ? withFilter(pageContext, filter) : pageContext;
   const unmet = [...new Set(file.panels.flatMap((panel) => unmetRequirements(panel, context)))];

@@ -70,5 +70,6 @@ export function withFilter(context: TemplateContext, values: Record<string, unkn
 
 export function dashboardCalls(file: DashboardPageFile, context: TemplateContext): FirstCall[] {
   const full = file.filter ? withFilter(context, initialFilter(file)) : context;
-  return file.panels.flatMap((panel) => panelCall(panel, full) ?? []);
+  // A panel behind a permission is called once the page knows the user may see it, never ahead.
+  return file.panels.flatMap((panel) => (panel.permission ? [] : (panelCall(panel, full) ?? [])));
 }

@@ -1,10 +1,11 @@
 /**
- * The non-chart panels of a dashboard: figures (`stats`), labelled fields (`fields`), rows (`list`) and app links
- * (`apps`), each adapting the panel's data to a display widget. Links and code names are data of the page file.
+ * The non-chart panels of a dashboard: figures (`stats`), labelled fields (`fields`), rows (`list`), app links
+ * (`apps`) and a card per row (`cards`: a machine with its values), each adapting the panel's data to a display
+ * widget. Links and code names are data of the page file.
  */
 import type { ComponentType, ReactNode } from 'react';
 import { cellText } from '../../shared/cell-text';
-import { AppLinks, FieldList, RowList, StatGrid, type DisplayItem } from '../../widgets/display/panels';
+import { AppLinks, CardGrid, FieldList, RowList, StatGrid, type DisplayItem } from '../../widgets/display/panels';
 import { fillUrl, pickPath, type ApiVariables } from '../api';
 import type { PanelRendererProps } from '../renderers';
 import type { DashboardItem, DisplayPanelType } from '../types';
@@ -35,7 +36,7 @@ function linkOf(template: string | undefined, row: Row): string | undefined {
   }
 }
 
-function items({ panel, data, open }: PanelRendererProps): DisplayItem[] {
+function items({ panel, data, open }: Pick<PanelRendererProps, 'panel' | 'data' | 'open'>): DisplayItem[] {
   return (panel.items ?? []).map((item) => ({
     label: item.label,
     value: formatValue(item, pickPath(data, item.field)),
@@ -92,9 +93,36 @@ function AppsPanel({ panel, data, open }: PanelRendererProps) {
   );
 }
 
+function CardsPanel({ panel, data, open }: PanelRendererProps) {
+  const rows = rowsOf(data);
+  if (rows.length === 0) return <Empty text={panel.empty} />;
+  const text = (row: Row, field: string | undefined) =>
+    field === undefined ? undefined : String(pickPath(row, field) ?? '') || undefined;
+  return (
+    <CardGrid
+      cards={rows.map((row, index) => {
+        const path = linkOf(panel.link, row);
+        const code = text(row, panel.tagField);
+        return {
+          key: String(row.id ?? index),
+          title: text(row, panel.titleField ?? 'name') ?? '',
+          subtitle: text(row, panel.subtitleField),
+          tag: code === undefined ? undefined : (panel.tagMap?.[code] ?? code),
+          tagGood: panel.okField !== undefined && pickPath(row, panel.okField) === true,
+          warn: panel.warnField !== undefined && pickPath(row, panel.warnField) === true,
+          // Each card's fields are the panel's items read from its row.
+          fields: items({ panel, data: row, open }),
+          onOpen: path ? () => open({ path }) : undefined,
+        };
+      })}
+    />
+  );
+}
+
 export const panelRenderers: Record<DisplayPanelType, ComponentType<PanelRendererProps>> = {
   stats: StatsPanel,
   fields: FieldsPanel,
   list: ListPanel,
   apps: AppsPanel,
+  cards: CardsPanel,
 };

@@ -88,3 +88,46 @@ export function AppLinks({ apps, onOpen }: { apps: { key: string; name: string }
     </ul>
   );
 }
+
+export interface CardItem {
+  key: string;
+  title: string;
+  subtitle?: string;
+  /** A short state beside the title (在线, 离线). */
+  tag?: string;
+  /** The card needs attention (a machine with open warnings): marked in red. */
+  warn?: boolean;
+  /** The tag reads as good (online) rather than neutral. */
+  tagGood?: boolean;
+  fields: DisplayItem[];
+  onOpen?: () => void;
+}
+
+/** One card per thing (a machine): its name, a state tag and its labelled values. */
+export function CardGrid({ cards }: { cards: CardItem[] }) {
+  return (
+    <ul className="panel-cards">
+      {cards.map((card) => (
+        <li key={card.key} className={card.warn ? 'panel-card panel-card-warn' : 'panel-card'}>
+          <header>
+            <Openable onOpen={card.onOpen} label={card.title}>
+              <b>{card.title}</b>
+            </Openable>
+            {card.tag && (
+              <span className={card.tagGood ? 'panel-card-tag panel-card-tag-good' : 'panel-card-tag'}>{card.tag}</span>
+            )}
+          </header>
+          {card.subtitle && <p className="panel-card-subtitle">{card.subtitle}</p>}
+          <dl>
+            {card.fields.map((field) => (
+              <div key={field.label}>
+                <dt>{field.label}</dt>
+                <dd>{field.value === '' || field.value === undefined || field.value === null ? '—' : field.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,335 @@
+/**
+ * The calls of the monitoring screens, each for a project the caller may see:
+ * - 扬尘监测: one monitor's day (latest values, curves of the day in 5-minute averages with the limit lines its
+ *   type's thresholds declare, the day's exceedances from the warnings);
+ * - 塔吊监测 / 升降机监测: each machine's live state, and its working cycles per day (cycles.ts).
+ * Every panel of a screen reads one call (the panels that share it share the request) and picks its part.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { recordAccess } from '../../../src/server/collections/access.js';
+import type { CollectionRecords, RecordValues } from '../../../src/server/collections/records.js';
+import type { Db } from '../../../src/server/db/database.js';
+import { security } from '../../../src/server/http/admin-schemas.js';
+import { ok } from '../../../src/server/http/route-helpers.js';
+import { chinaDate, chinaDateTime, chinaDayStart } from '../../../src/server/services/china-time.js';
+import type { CycleStore, MachineType } from './cycles.js';
+import { offlineAfterSeconds, type DeviceType, type DeviceTypes, type MetricSpec } from './device-types.js';
+import type { TelemetryStore } from './telemetry-store.js';
+import { IOT_VIEW } from './user-routes.js';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+/** The day's curves are 5-minute averages of the minute rollups: 288 points a metric. */
+const CURVE_STEP_MINUTES = 5;
+
+const projectId = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+
+/** A metric as the charts name it: PM10（μg/m³）. */
+const metricLabel = (metric: MetricSpec) => (metric.unit ? `${metric.title}（${metric.unit}）` : metric.title);
+
+function valueText(metric: MetricSpec | undefined, value: number | undefined): string {
+  if (value === undefined || metric === undefined) return '—';
+  return `${Number(value.toFixed(metric.decimals ?? 2))}${metric.unit ? ` ${metric.unit}` : ''}`;
+}
+
+/**
+ * A threshold's line over a day: the value in force at each moment. Thresholds limited to hours (day and night
+ * noise, GB 12523) make steps at their hours; rows are chart rows `{name: ISO time, value, series}`.
+ */
+export function limitLine(type: DeviceType, metric: string, dayStart: Date, series: string) {
+  const thresholds = (type.thresholds ?? []).filter((t) => t.metric === metric && t.minus === undefined);
+  if (thresholds.length === 0) return [];
+  const inForce = (hour: number) => {
+    const covering = thresholds.filter((t) => {
+      if (!t.hours) return true;
+      const [from, to] = t.hours;
+      return from <= to ? hour >= from && hour < to : hour >= from || hour < to;
+    });
+    // The strictest threshold in force (an early warning below an alarm draws the early one).
+    return covering.length > 0 ? Math.min(...covering.map((t) => t.above)) : undefined;
+  };
+  const rows: { name: string; value: number; series: string }[] = [];
+  let previous: number | undefined;
+  for (let hour = 0; hour <= 24; hour += 1) {
+    const value = inForce(hour % 24);
+    const at = new Date(dayStart.getTime() + hour * HOUR).toISOString();
+    if (hour === 24) {
+      if (previous !== undefined) rows.push({ name: at, value: previous, series });
+    } else if (value !== previous) {
+      if (previous !== undefined) rows.push({ name: at, value: previous, series });
+      if (value !== undefined) rows.push({ name: at, value, series });
+      previous = value;
+    }
+  }
+  return rows;
+}
+
+export async function monitoringRoutes(
+  app: FastifyInstance,
+  options: {
+    db: Db;
+    devices: CollectionRecords;
+    warnings: CollectionRecords;
+    store: TelemetryStore;
+    types: DeviceTypes;
+    cycles: CycleStore;
+    now: () => Date;
+  },
+): Promise<void> {
+  const { db, devices, warnings, store, types, cycles, now } = options;
+  const access = recordAccess(app);
+  const tags = ['iot'];
+
+  const projectDevices = async (request: FastifyRequest, project: string, deviceType: string) => {
+    await access.checkProject(request, project);
+    const page = await devices.list({ projectId: project, pageNo: 1, pageSize: 100, filters: { deviceType } });
+    return page.dataList;
+  };
+
+  /** Warnings of a device not yet closed (待处理 and 处理中). */
+  const openWarnings = async (project: string, deviceId: string) => {
+    const [open, acknowledged] = await Promise.all(
+      ['open', 'acknowledged'].map((status) =>
+        warnings.list({ projectId: project, pageNo: 1, pageSize: 1, filters: { deviceId, status } }),
+      ),
+    );
+    return open.total + acknowledged.total;
+  };
+
+  /** 5-minute averages of metrics of a device over [from, to), as chart rows. */
+  const curves = async (deviceId: string, type: DeviceType, metrics: readonly string[], from: Date, to: Date) => {
+    const specs = new Map(type.metrics.map((metric) => [metric.key, metric]));
+    const { rows } = await sql<{ t: Date; metric: string; avg: number }>`select
+        date_bin(${sql.lit(`${CURVE_STEP_MINUTES} minutes`)}::interval, bucket, ${from}::timestamptz) as t, metric,
+        sum(sum) / sum(count) as avg
+      from iot_rollup where device_id = ${deviceId} and grain = 'minute' and metric in (${sql.join(metrics)})
+        and bucket >= ${from} and bucket < ${to}
+      group by 1, metric order by metric, 1`.execute(db);
+    return metrics.flatMap((key) => {
+      const spec = specs.get(key);
+      if (!spec) return [];
+      return rows
+        .filter((row) => row.metric === key)
+        .map((row) => ({
+          name: new Date(row.t).toISOString(),
+          value: Number(Number(row.avg).toFixed(spec.decimals ?? 2)),
+          series: metricLabel(spec),
+        }));
+    });
+  };
+
+  app.get<{ Querystring: { projectId: string; deviceId?: string; day?: string } }>(
+    '/api/iot/v1.0/monitoring/environment',
+    {
+      config: { auth: 'user', permission: IOT_VIEW },
+      schema: {
+        tags,
+        summary: "扬尘监测: one environment monitor's day",
+        description:
+          'The monitor deviceId of the project (default: its first), the China day `day` (default today): ' +
+          'data {monitor, latest (texts by metric), exceedances {count, rows}, pm, noise, climate, wind (chart ' +
+          'rows {name: ISO time, value, series}, 5-minute averages, with the limit lines of the thresholds)}.',
+        security,
+        querystring: {
+          type: 'object',
+          required: ['projectId'],
+          properties: { projectId, deviceId: { type: 'string', maxLength: 64 }, day },
+        },
+      },
+    },
+    async (request) => {
+      const { projectId: project } = request.query;
+      const monitors = await projectDevices(request, project, 'environment');
+      const monitor = monitors.find((row) => row.id === request.query.deviceId) ?? monitors[0];
+      const type = types.get('environment');
+      const chosenDay = request.query.day ?? chinaDate(now());
+      const dayStart = new Date(`${chosenDay}T00:00:00+08:00`);
+      const dayEnd = new Date(dayStart.getTime() + DAY);
+      if (!monitor || !type)
+        return ok('', {
+          hasMonitor: false,
+          noMonitorText: '本项目尚未登记扬尘监测设备，请在“设备列表”中新增环境监测设备',
+          monitor: null,
+          latest: {},
+          exceedances: { count: 0, rows: [] },
+          pm: [],
+          noise: [],
+          climate: [],
+          wind: [],
+        });
+      const deviceId = String(monitor.id);
+      const state = (await store.states([deviceId])).get(deviceId);
+      const specs = new Map(type.metrics.map((metric) => [metric.key, metric]));
+      const latest = Object.fromEntries(
+        type.metrics.map((metric) => [metric.key, valueText(metric, state?.lastValues[metric.key])]),
+      );
+      const exceeded = await warnings.list({
+        projectId: project,
+        pageNo: 1,
+        pageSize: 50,
+        filters: { deviceId, openedAtFrom: dayStart.toISOString(), openedAtTo: dayEnd.toISOString() },
+      });
+      const [pm, noise, climate, wind] = await Promise.all([
+        curves(deviceId, type, ['pm25', 'pm10'], dayStart, dayEnd),
+        curves(deviceId, type, ['noise'], dayStart, dayEnd),
+        curves(deviceId, type, ['temperature', 'humidity'], dayStart, dayEnd),
+        curves(deviceId, type, ['windSpeed'], dayStart, dayEnd),
+      ]);
+      return ok('', {
+        hasMonitor: true,
+        monitor: {
+          id: deviceId,
+          name: monitor.name,
+          location: monitor.location ?? '',
+          serial: monitor.serial,
+          statusLabel: monitor.onlineLabel,
+          lastSeenText: state ? chinaDateTime(state.lastSeen) : '尚未上报',
+          day: chosenDay,
+        },
+        latest,
+        exceedances: {
+          count: exceeded.total,
+          rows: exceeded.dataList.map((row) => ({
+            id: row.id,
+            title: `${chinaDateTime(new Date(String(row.openedAt))).slice(11, 16)} ${String(row.title)}（${String(row.valueText)}）`,
+            openedAt: row.openedAt,
+            status: row.status,
+            link: `/iotDevices/warning/${String(row.id)}`,
+          })),
+        },
+        pm: [...pm, ...limitLine(type, 'pm10', dayStart, `PM10 限值（${String(specs.get('pm10')?.unit ?? '')}）`)],
+        noise: [...noise, ...limitLine(type, 'noise', dayStart, '噪声限值（GB 12523）')],
+        climate,
+        wind,
+      });
+    },
+  );
+
+  const machineQuery = {
+    type: 'object',
+    required: ['projectId', 'deviceType'],
+    properties: { projectId, deviceType: { type: 'string', enum: ['tower-crane', 'hoist'] } },
+  } as const;
+
+  app.get<{ Querystring: { projectId: string; deviceType: MachineType } }>(
+    '/api/iot/v1.0/monitoring/machines',
+    {
+      config: { auth: 'user', permission: IOT_VIEW },
+      schema: {
+        tags,
+        summary: '塔吊监测 / 升降机监测: the live state of each machine of a project',
+        description:
+          'data {summary {total, online, openWarnings}, machines [{id, name, location, serial, statusLabel, ' +
+          'online, lastSeenText, values (by metric), text (value and unit by metric), openWarnings, warned}]}.',
+        security,
+        querystring: machineQuery,
+      },
+    },
+    async (request) => {
+      const { projectId: project, deviceType } = request.query;
+      const rows = await projectDevices(request, project, deviceType);
+      const type = types.get(deviceType);
+      const ids = rows.map((row) => String(row.id));
+      const states = await store.states(ids);
+      const at = now().getTime();
+      const machines = await Promise.all(
+        rows.map(async (row: RecordValues) => {
+          const id = String(row.id);
+          const state = states.get(id);
+          const online = state ? at - state.lastSeen.getTime() <= offlineAfterSeconds(type) * 1000 : false;
+          const open = await openWarnings(project, id);
+          return {
+            id,
+            name: row.name,
+            location: row.location ?? '',
+            serial: row.serial,
+            model: row.model ?? '',
+            // Under the machine's name on its card: where it stands and when it last reported.
+            subtitle: [row.location, state ? `最后上报 ${chinaDateTime(state.lastSeen).slice(5)}` : '尚未上报']
+              .filter(Boolean)
+              .join(' · '),
+            online,
+            statusLabel: row.onlineLabel,
+            lastSeenText: state ? chinaDateTime(state.lastSeen) : '尚未上报',
+            values: state?.lastValues ?? {},
+            text: Object.fromEntries(
+              (type?.metrics ?? []).map((metric) => [metric.key, valueText(metric, state?.lastValues[metric.key])]),
+            ),
+            openWarnings: open,
+            warned: open > 0,
+          };
+        }),
+      );
+      return ok('', {
+        summary: {
+          total: machines.length,
+          online: machines.filter((machine) => machine.online).length,
+          openWarnings: machines.reduce((sum, machine) => sum + machine.openWarnings, 0),
+        },
+        machines,
+      });
+    },
+  );
+
+  app.get<{ Querystring: { projectId: string; deviceType: MachineType; days: number } }>(
+    '/api/iot/v1.0/monitoring/cycles',
+    {
+      config: { auth: 'user', permission: IOT_VIEW },
+      schema: {
+        tags,
+        summary: '塔吊监测 / 升降机监测: working cycles per machine and day',
+        description:
+          'Lifts of a crane (load above 0.2 t, then back to about 0) or trips of a hoist (from a floor to ' +
+          'another, at least 2 m), detected in the raw readings and counted by China day: data {rows [{day, ' +
+          'deviceId, deviceName, cycles, maxLoad, maxPercent, overloads}] (today first), chart [{name: day, ' +
+          'value: cycles, series: machine}], overloadChart}. Overload: moment ≥ 100 % (crane), load over rated ' +
+          '(hoist). A cycle with a gap of over 2 minutes in its readings is not counted.',
+        security,
+        querystring: {
+          ...machineQuery,
+          properties: {
+            ...machineQuery.properties,
+            days: { type: 'integer', minimum: 1, maximum: 31, default: 7 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { projectId: project, deviceType, days } = request.query;
+      const rows = await projectDevices(request, project, deviceType);
+      const names = new Map(rows.map((row) => [String(row.id), String(row.name)]));
+      const type = types.get(deviceType);
+      const load = type?.metrics.find((metric) => metric.key === 'load');
+      const perDay = await cycles.days(
+        rows.map((row) => ({ id: String(row.id), type: deviceType })),
+        days,
+      );
+      // The charts run from the oldest day to today, the machines in the list's order within each day.
+      const oldestFirst = [...perDay].sort((a, b) => a.day.localeCompare(b.day));
+      return ok('', {
+        rows: perDay.map((row) => ({
+          ...row,
+          id: `${row.deviceId}:${row.day}`,
+          deviceName: names.get(row.deviceId) ?? row.deviceId,
+          maxLoadText: row.maxLoad === null ? '—' : valueText(load, row.maxLoad),
+          maxPercentText: row.maxPercent === null ? '—' : `${row.maxPercent.toFixed(1)}%`,
+          overloadText: row.overloads > 0 ? `${row.overloads} 次` : '无',
+          overloaded: row.overloads > 0,
+        })),
+        chart: oldestFirst.map((row) => ({
+          name: row.day.slice(5),
+          value: row.cycles,
+          series: names.get(row.deviceId) ?? row.deviceId,
+        })),
+        overloadChart: oldestFirst.map((row) => ({
+          name: row.day.slice(5),
+          value: row.overloads,
+          series: names.get(row.deviceId) ?? row.deviceId,
+        })),
+        today: chinaDate(chinaDayStart(now())),
+      });
+    },
+  );
+}
