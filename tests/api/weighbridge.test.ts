@@ -1,14 +1,16 @@
 /**
  * 智能地磅 (module weighbridge): weighing records through the collection API (the plate rule with new-energy
  * plates, gross ≥ tare, the net / settled weight / note deviation computed at write), the home page's figures and
- * the aggregate its charts read, the Excel export, and the project scope.
+ * the aggregate its charts read, the Excel export, the project scope, and the signed passes a weighbridge reports
+ * (two passes of a plate make one record).
  */
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signedReadingHeaders } from '../../modules/iot/server/signature.js';
 import { chinaDate } from '../../src/server/services/china-time.js';
 import { useCallers, type PageData } from './admin-helpers.js';
 import { addOutsiderProject, OTHER_COMPANY_PROJECT } from './outsider-project.js';
-import { useTestApp } from './test-app.js';
+import { json, useTestApp } from './test-app.js';
 
 const PROJECT = 'project-expressway';
 const DAY = '2026-03-10';
@@ -196,5 +198,122 @@ describe('weighing records', () => {
     expect(figures.msgCode).toBe(-403);
     const anonymous = await who.none.call('GET', `/api/weighbridge/v1.0/summary?projectId=${PROJECT}`);
     expect(anonymous.msgCode).toBe(-401);
+  });
+});
+
+describe('passes reported by a weighbridge', () => {
+  let scale: { id: string; serial: string; secret: string };
+
+  beforeAll(async () => {
+    const created = await who.manager.call<{ id: string }>('POST', '/api/data/iot-device', {
+      projectId: PROJECT,
+      name: '测试地磅',
+      deviceType: 'weighbridge',
+      serial: 'TEST-WB-01',
+      location: '2号门',
+    });
+    expect(created.msgCode, created.errMsg).toBe(0);
+    const issued = await who.manager.call<{ serial: string; secret: string }>(
+      'POST',
+      `/api/iot/v1.0/devices/${created.data!.id}/secret`,
+    );
+    expect(issued.msgCode, issued.errMsg).toBe(0);
+    scale = { id: created.data!.id, ...issued.data! };
+  });
+
+  async function pass(body: Record<string, unknown>, headers: Record<string, string> = {}) {
+    const raw = JSON.stringify(body);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/weighbridge/v1.0/passes',
+      headers: { ...signedReadingHeaders(scale.serial, scale.secret, raw), ...headers },
+      payload: raw,
+    });
+    return json<{ recordId: string; state: string; netWeight: number | null }>(response);
+  }
+
+  it('pairs two passes of a plate into one record: a delivery comes in heavy and leaves light', async () => {
+    const first = await pass({
+      plateNo: '粤BF12345',
+      weight: 46.8,
+      material: 'cement',
+      supplier: '华润水泥（深圳）有限公司',
+    });
+    expect(first.msgCode, first.errMsg).toBe(0);
+    expect(first.data).toMatchObject({ state: 'pending', netWeight: null });
+    const other = await pass({ plateNo: '粤B55555', weight: 15.1 });
+    expect(other.data?.state).toBe('pending');
+    const second = await pass({
+      plateNo: '粤BF12345',
+      weight: 15.3,
+      deliveryNoteNo: 'HR-778',
+      deliveryNoteWeight: 31.6,
+    });
+    expect(second.msgCode, second.errMsg).toBe(0);
+    expect(second.data).toMatchObject({ recordId: first.data!.recordId, state: 'complete', netWeight: 31.5 });
+    const record = await who.staff.call<Row>('GET', `/api/data/weighbridge-record/${first.data!.recordId}`);
+    expect(record.data).toMatchObject({
+      plateNo: '粤BF12345',
+      direction: 'in',
+      materialLabel: '水泥',
+      supplier: '华润水泥（深圳）有限公司',
+      grossWeight: 46.8,
+      tareWeight: 15.3,
+      netWeight: 31.5,
+      noteDeviation: -0.1,
+      deliveryNoteNo: 'HR-778',
+      deviceId: scale.id,
+      deviceIdLabel: '测试地磅',
+      state: 'complete',
+      source: 'device',
+      sourceLabel: '地磅上传',
+      weighDate: chinaDate(new Date()),
+    });
+    // A third pass of the plate is a new trip.
+    const again = await pass({ plateNo: '粤BF12345', weight: 16 });
+    expect(again.data?.state).toBe('pending');
+    expect(again.data?.recordId).not.toBe(first.data!.recordId);
+  });
+
+  it('takes a truck that came in empty and left loaded as hauling out (出场)', async () => {
+    await pass({ plateNo: '粤B55555', weight: 41.2, material: 'earthwork' });
+    const list = await who.staff.call<PageData<Row>>(
+      'GET',
+      `/api/data/weighbridge-record?projectId=${PROJECT}&plateNo=${encodeURIComponent('粤B55555')}`,
+    );
+    expect(list.data?.dataList).toEqual([
+      expect.objectContaining({
+        direction: 'out',
+        grossWeight: 41.2,
+        tareWeight: 15.1,
+        netWeight: 26.1,
+        state: 'complete',
+      }),
+    ]);
+  });
+
+  it('refuses a bad plate or weight with the file’s messages, and unsigned, replayed or foreign calls', async () => {
+    expect(await pass({ plateNo: '粤B1234', weight: 20 })).toMatchObject({
+      msgCode: -400,
+      errMsg: '请输入正确的车牌号（如 浙A12345，新能源 浙AD12345）',
+    });
+    expect(await pass({ plateNo: '粤B12345', weight: -3 })).toMatchObject({ msgCode: -400, errMsg: '重量不能小于0' });
+    expect(await pass({ plateNo: '粤B12345', weight: 20 }, { 'x-signature': '0'.repeat(64) })).toMatchObject({
+      msgCode: -401,
+      errMsg: '签名错误',
+    });
+    const raw = JSON.stringify({ plateNo: '粤B24680', weight: 20 });
+    const headers = signedReadingHeaders(scale.serial, scale.secret, raw);
+    const once = await t.app.inject({ method: 'POST', url: '/api/weighbridge/v1.0/passes', headers, payload: raw });
+    expect(json(once).msgCode).toBe(0);
+    const twice = await t.app.inject({ method: 'POST', url: '/api/weighbridge/v1.0/passes', headers, payload: raw });
+    expect(json(twice)).toMatchObject({ msgCode: -409, errMsg: '重复的请求（nonce 已使用）' });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/weighbridge/v1.0/passes',
+      headers: signedReadingHeaders('NO-SUCH-WB', scale.secret, raw),
+      payload: raw,
+    });
+    expect(json(unknown).msgCode).toBe(-401);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The weighbridge (module weighbridge): weighing records are the collection weighbridge-record; this plugin adds
- * what no schema file declares: the home page's day and month figures, and a line per weighing that the home
+ * what no schema file declares: the signed call a weighbridge reports each pass of a truck with (two passes of a
+ * plate make a record, passes.ts), the home page's day and month figures, and a line per weighing that the home
  * page's list of the last weighings reads.
  */
 import type { FastifyRequest } from 'fastify';
@@ -10,6 +11,7 @@ import { envelope } from '../../../src/server/http/envelope-schema.js';
 import { ok } from '../../../src/server/http/route-helpers.js';
 import { chinaDate } from '../../../src/server/services/china-time.js';
 import type { ModulePlugin } from '../../../src/server/modules/module-plugins.js';
+import { passRoute } from './pass-route.js';
 import { weighbridgeSummary } from './summary.js';
 
 const VIEW = 'weighbridge:record:view';
@@ -68,6 +70,9 @@ const weighbridge: ModulePlugin = async (app) => {
       return ok('', await weighbridgeSummary(db, records.table, projectId, day ?? chinaDate(config.now())));
     },
   );
+
+  // In its own context: its JSON parser keeps the body's text, which the signature covers.
+  await app.register(passRoute, { records, now: config.now });
 };
 
 export default weighbridge;
