@@ -196,6 +196,13 @@ describe('weighing records', () => {
     expect(list.msgCode).toBe(-403);
     const figures = await who.manager.call('GET', `/api/weighbridge/v1.0/summary?projectId=${OTHER_COMPANY_PROJECT}`);
     expect(figures.msgCode).toBe(-403);
+    for (const day of ['2026-02-30', '2026-13-45'])
+      expect(
+        await who.manager.call('GET', `/api/weighbridge/v1.0/summary?projectId=${PROJECT}&day=${day}`),
+      ).toMatchObject({
+        msgCode: -400,
+        errMsg: '请选择正确的日期',
+      });
     const anonymous = await who.none.call('GET', `/api/weighbridge/v1.0/summary?projectId=${PROJECT}`);
     expect(anonymous.msgCode).toBe(-401);
   });

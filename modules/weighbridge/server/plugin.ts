@@ -5,7 +5,9 @@
  * page's list of the last weighings reads.
  */
 import type { FastifyRequest } from 'fastify';
+import { MsgCode } from '../../../src/shared/envelope.js';
 import { recordAccess } from '../../../src/server/collections/access.js';
+import { ApiError } from '../../../src/server/http/api-error.js';
 import { security } from '../../../src/server/http/admin-schemas.js';
 import { envelope } from '../../../src/server/http/envelope-schema.js';
 import { ok } from '../../../src/server/http/route-helpers.js';
@@ -56,7 +58,7 @@ const weighbridge: ModulePlugin = async (app) => {
           required: ['projectId'],
           properties: {
             projectId: { type: 'string', minLength: 1, maxLength: 64 },
-            day: { type: 'string', format: 'date' },
+            day: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
           },
         },
         response: {
@@ -66,6 +68,10 @@ const weighbridge: ModulePlugin = async (app) => {
     },
     async (request: FastifyRequest<{ Querystring: { projectId: string; day?: string } }>) => {
       const { projectId, day } = request.query;
+      // A day the calendar does not have (2026-02-30) is the caller's mistake, not the database's.
+      const parsed = day === undefined ? undefined : new Date(`${day}T00:00:00Z`);
+      if (parsed && (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== day))
+        throw new ApiError(MsgCode.invalidInput, '请选择正确的日期');
       await access.checkProject(request, projectId);
       return ok('', await weighbridgeSummary(db, records.table, projectId, day ?? chinaDate(config.now())));
     },
