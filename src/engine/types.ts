@@ -305,7 +305,8 @@ export interface DashboardPageFile {
   requirements?: Record<string, { notice: string; panel: string }>;
   /**
    * A form above the grid whose values the panels' params read as `{{filter.<field>}}` (a chosen day); a date
-   * value also gives `{{filter.<field>MonthFrom}}` and `{{filter.<field>MonthTo}}`, its month's first and last day.
+   * value also gives `{{filter.<field>MonthFrom}}` and `{{filter.<field>MonthTo}}`, its month's first and last day,
+   * and `{{filter.<field>Last30From}}`, the first of the 30 days ending with it.
    * `defaults` are the first values (`@today`: the user's date).
    */
   filter?: { form: string; defaults?: Record<string, string> };

@@ -42,7 +42,8 @@ export function sqlTypeOf(node: JsonSchemaNode): SqlType {
 }
 
 function computedType(field: ComputedField): SqlType {
-  if (field.op === 'hoursBetween') return 'double precision';
+  if (field.op === 'hoursBetween' || field.op === 'difference') return 'double precision';
+  if (field.op === 'in') return 'boolean';
   return field.op === 'idCardBirthday' ? 'date' : 'text';
 }
 

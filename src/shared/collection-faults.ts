@@ -54,6 +54,14 @@ export function collectionFaults(file: CollectionFile, collectionIds: ReadonlySe
       faults.push({ pointer: `${pointer}/from`, message: `计算字段依据的字段 "${field.from}" 不存在` });
     if (field.op === 'hoursBetween' && !own.has(field.to))
       faults.push({ pointer: `${pointer}/to`, message: `计算字段依据的字段 "${field.to}" 不存在` });
+    if (field.op === 'difference')
+      field.subtract.forEach((subtrahend, index) => {
+        if (!own.has(subtrahend))
+          faults.push({
+            pointer: `${pointer}/subtract/${index}`,
+            message: `计算字段依据的字段 "${subtrahend}" 不存在`,
+          });
+      });
     if (field.op === 'lookup') {
       const reference = file.references?.[field.from];
       if (!reference || !('collection' in reference))

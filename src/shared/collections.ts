@@ -57,9 +57,24 @@ export type ComputedField =
    * A text field of the record another collection's reference field names, copied when this record is saved
    * (an attendance record keeps the worker's team of that day, so lists filter and group by it).
    */
-  | { op: 'lookup'; from: string; field: string; title?: string };
+  | { op: 'lookup'; from: string; field: string; title?: string }
+  /**
+   * A number field minus others (净重 = 毛重 − 皮重), to three decimals; empty while any of them is empty (a
+   * weighing that has only its first pass).
+   */
+  | { op: 'difference'; from: string; subtract: string[]; title?: string }
+  /** Whether a field's value is one of `values` (a pile of integrity class Ⅲ or Ⅳ), so lists flag and filter it. */
+  | { op: 'in'; from: string; values: string[]; title?: string };
 
-export const WRITE_COMPUTED_OPS = ['idCardSex', 'idCardBirthday', 'idCardProvince', 'hoursBetween', 'lookup'] as const;
+export const WRITE_COMPUTED_OPS = [
+  'idCardSex',
+  'idCardBirthday',
+  'idCardProvince',
+  'hoursBetween',
+  'lookup',
+  'difference',
+  'in',
+] as const;
 
 export function isStoredComputed(field: ComputedField): boolean {
   return (WRITE_COMPUTED_OPS as readonly string[]).includes(field.op);

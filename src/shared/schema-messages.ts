@@ -72,8 +72,18 @@ export function resolveError(root: JsonSchemaNode, error: ValidatorError, fallba
     const message = pickMessage(owner?.properties?.[missing], 'required');
     return { field, keyword: 'required', message: message ?? fallback(error) };
   }
-  const message = pickMessage(owner, error.keyword);
+  const message = pickMessage(owner, error.keyword) ?? choiceMessage(root, pointer);
   return { field: baseField, keyword: error.keyword, message: message ?? fallback(error) };
+}
+
+/**
+ * A value that is none of a field's choices fails each `oneOf` branch's `const` first: the field's own `oneOf`
+ * message says it, not the validator's generic "应当等于常量".
+ */
+function choiceMessage(root: JsonSchemaNode, pointer: string[]): string | undefined {
+  const at = pointer.length - 3;
+  if (at < 0 || pointer[at] !== 'oneOf' || pointer[pointer.length - 1] !== 'const') return undefined;
+  return pickMessage(schemaAt(root, pointer.slice(0, at)), 'oneOf');
 }
 
 /**

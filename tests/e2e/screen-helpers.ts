@@ -88,3 +88,13 @@ export async function callApi<T = { id: string }>(
     { method, url, body },
   );
 }
+
+/** Switches the header's project as a user does (a module's menus show on the project types they serve). */
+export async function chooseProject(page: Page, name: string): Promise<void> {
+  await page.goto('/app/work-bench');
+  await page.getByTestId('header-project').click();
+  await page.getByRole('button', { name: '更多项目…' }).click();
+  await page.getByTestId('project-picker').getByText(name).first().click();
+  await page.getByTestId('project-confirm').click();
+  await poll(() => page.getByTestId('header-project').textContent()).toBe(name);
+}

@@ -51,12 +51,15 @@ export function RootLayout() {
   useCompanyLogo();
 
   if (fullScreen) {
+    // No tab strip here, but a page's links still open tabs, kept for the layout the user goes back to.
     return (
-      <div className="root-layout" style={{ minWidth: 600 }}>
-        <RouteChunk>
-          <Outlet context={menus} />
-        </RouteChunk>
-      </div>
+      <OpenTabsProvider>
+        <div className="root-layout" style={{ minWidth: 600 }}>
+          <RouteChunk>
+            <Outlet context={menus} />
+          </RouteChunk>
+        </div>
+      </OpenTabsProvider>
     );
   }
   return (

@@ -41,7 +41,7 @@ export function panelCall(
   };
 }
 
-const DAY = /^(\d{4})-(\d{2})-\d{2}$/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 function today(now: Date): string {
@@ -55,7 +55,10 @@ export function initialFilter(file: DashboardPageFile, now = new Date()): Record
   );
 }
 
-/** The context the panels read: the page's, plus the filter's values (a date with its month's first and last day). */
+/**
+ * The context the panels read: the page's, plus the filter's values (a date with its month's first and last day,
+ * and the first day of the 30 days that end with it).
+ */
 export function withFilter(context: TemplateContext, values: Record<string, unknown>): TemplateContext {
   const filter: Record<string, unknown> = { ...values };
   for (const [name, value] of Object.entries(values)) {
@@ -64,6 +67,7 @@ export function withFilter(context: TemplateContext, values: Record<string, unkn
     const lastDay = new Date(Number(match[1]), Number(match[2]), 0).getDate();
     filter[`${name}MonthFrom`] = `${match[1]}-${match[2]}-01`;
     filter[`${name}MonthTo`] = `${match[1]}-${match[2]}-${pad(lastDay)}`;
+    filter[`${name}Last30From`] = today(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) - 29));
   }
   return { ...context, filter };
 }

@@ -38,16 +38,41 @@ export function hoursBetween(from: unknown, to: unknown): number | null {
   return minutes > 0 ? Math.round(minutes / 6) / 10 : null;
 }
 
+/** `from` minus each of `subtract`, to three decimals (a kilogram of a weight in tonnes); null when one is missing. */
+export function difference(from: unknown, subtract: readonly unknown[]): number | null {
+  const numbers = [from, ...subtract];
+  if (!numbers.every((value) => typeof value === 'number' && Number.isFinite(value))) return null;
+  const [first, ...rest] = numbers as number[];
+  // `+ 0` turns a rounded -0 into 0.
+  return Math.round((first - rest.reduce((sum, value) => sum + value, 0)) * 1000) / 1000 + 0;
+}
+
 /**
- * Sets the write-time computed fields of `values` (in place) that need nothing but the values; an ID number that
- * fails its check is -400. `lookup` fields need the database: CollectionRecords fills them.
+ * Sets the write-time computed fields of `values` (in place) that need nothing but the values (`creating`: the
+ * values of a new record, where a missing field is empty rather than left as stored); an ID number that fails its
+ * check is -400. `lookup` fields need the database: CollectionRecords fills them.
  */
-export function applyStoredComputed(file: CollectionFile, values: Values, now: Date): void {
+export function applyStoredComputed(file: CollectionFile, values: Values, now: Date, creating = false): void {
   for (const [name, field] of Object.entries(file.computed ?? {})) {
     if (field.op === 'hoursBetween') {
       // A partial write (a gate's clock-out alone) that touches neither end leaves the stored hours alone.
       if (Object.hasOwn(values, field.from) || Object.hasOwn(values, field.to))
         values[name] = hoursBetween(values[field.from], values[field.to]);
+      continue;
+    }
+    if (field.op === 'difference') {
+      const sources = [field.from, ...field.subtract];
+      if (sources.some((source) => Object.hasOwn(values, source)))
+        values[name] = difference(
+          values[field.from],
+          field.subtract.map((source) => values[source]),
+        );
+      continue;
+    }
+    if (field.op === 'in') {
+      // A new record without the field is not among the values; a write that leaves it out keeps what is stored.
+      if (Object.hasOwn(values, field.from) || creating)
+        values[name] = field.values.includes(String(values[field.from] ?? ''));
       continue;
     }
     if (field.op !== 'idCardSex' && field.op !== 'idCardBirthday' && field.op !== 'idCardProvince') continue;

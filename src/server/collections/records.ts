@@ -367,12 +367,15 @@ export class CollectionRecords {
     return (await this.present([row]))[0];
   }
 
-  /** Values of the record's own fields to store: what the body holds of them, plus write-time computed fields. */
-  private storedValues(input: RecordValues): RecordValues {
+  /**
+   * Values of the record's own fields to store: what the body holds of them, plus write-time computed fields
+   * (`creating`: of a new record).
+   */
+  private storedValues(input: RecordValues, creating: boolean): RecordValues {
     const values: RecordValues = {};
     for (const field of this.fields)
       if (field.own && Object.hasOwn(input, field.name)) values[field.name] = input[field.name] ?? null;
-    applyStoredComputed(this.file, values, this.now());
+    applyStoredComputed(this.file, values, this.now(), creating);
     return values;
   }
 
@@ -433,7 +436,7 @@ export class CollectionRecords {
     actorId: string,
     id: string = randomUUID(),
   ): Promise<RecordValues> {
-    const values = this.storedValues(input);
+    const values = this.storedValues(input, true);
     await this.resolveLookups([values]);
     const status = this.file.status;
     if (status) values[status.field] = status.initial;
@@ -465,7 +468,7 @@ export class CollectionRecords {
     if (inputs.length === 0) return [];
     const flow = this.file.status;
     const ids = inputs.map(() => randomUUID());
-    const stored = inputs.map((input) => this.storedValues(input));
+    const stored = inputs.map((input) => this.storedValues(input, true));
     await this.resolveLookups(stored);
     const rows = stored.map((values, index) => {
       if (flow) values[flow.field] = flow.initial;
@@ -538,7 +541,7 @@ export class CollectionRecords {
     const present = new Set(existing.rows.map((row) => row.id));
     const missing = records.filter((record) => !present.has(record.id));
     const flow = this.file.status;
-    const stored = missing.map((record) => this.storedValues(record.values));
+    const stored = missing.map((record) => this.storedValues(record.values, true));
     await this.resolveLookups(stored);
     const rows = missing.map((record, index) => {
       const values = stored[index];
@@ -579,7 +582,7 @@ export class CollectionRecords {
   }
 
   async update(id: string, input: RecordValues, version?: number, actorId = ''): Promise<RecordValues> {
-    const values = this.storedValues(input);
+    const values = this.storedValues(input, false);
     await this.resolveLookups([values]);
     // The status moves only through its steps, never through an edit.
     if (this.file.status) delete values[this.file.status.field];
