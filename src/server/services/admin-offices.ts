@@ -6,6 +6,8 @@
 import type { Db } from '../db/database.js';
 import type { SysOfficeTable } from '../db/tables.js';
 import type { Selectable } from 'kysely';
+import { MsgCode } from '../../shared/envelope.js';
+import { ApiError } from '../http/api-error.js';
 import { conflict, containsPattern, iso, notFound, optional } from './admin-common.js';
 import { buildTree, flattenTree, hasChildren, liveSubtree, ROOT_PARENT, TreeRows } from './admin-tree.js';
 import { officeInScope, type DataScope } from './data-scope.js';
@@ -26,6 +28,11 @@ export interface OfficeInput {
   address?: string;
   zipCode?: string;
   master?: string;
+  /**
+   * The office's leader (the approver of "the starter's office leader"): a user of the office's company, since a
+   * project department is often led by a manager of the branch above it.
+   */
+  leaderId?: string;
   phone?: string;
   fax?: string;
   email?: string;
@@ -35,6 +42,8 @@ export interface OfficeInput {
 
 export interface OfficeRecord extends Required<Omit<OfficeInput, 'sort'>> {
   id: string;
+  /** The leader's name, '' without one. */
+  leaderName: string;
   parentIds: string;
   sort: number;
   createDate: string;
@@ -61,9 +70,20 @@ export const OfficeMessages = {
   hasUsers: '该机构下还有用户，请先删除或调走这些用户',
   hasProjects: '该机构下还有项目，请先删除这些项目',
   parentNotFound: '上级机构不存在',
+  leaderNotMember: '审批负责人须为本公司的人员',
 } as const;
 
-function toRecord(r: OfficeRow): OfficeRecord {
+/** A user who may lead an office (the 审批负责人 picker). */
+export interface LeaderCandidate {
+  id: string;
+  name: string;
+  loginName: string;
+  officeName: string;
+  /** '张经理（manager · 滨江项目部）': what the picker shows. */
+  label: string;
+}
+
+function toRecord(r: OfficeRow, leaderName = ''): OfficeRecord {
   return {
     id: r.id,
     parentId: r.parent_id,
@@ -79,6 +99,8 @@ function toRecord(r: OfficeRow): OfficeRecord {
     address: r.address ?? '',
     zipCode: r.zip_code ?? '',
     master: r.master ?? '',
+    leaderId: r.leader_id ?? '',
+    leaderName,
     phone: r.phone ?? '',
     fax: r.fax ?? '',
     email: r.email ?? '',
@@ -102,6 +124,7 @@ function columns(input: OfficeInput) {
     address: optional(input.address),
     zip_code: optional(input.zipCode),
     master: optional(input.master),
+    leader_id: optional(input.leaderId),
     phone: optional(input.phone),
     fax: optional(input.fax),
     email: optional(input.email),
@@ -139,7 +162,63 @@ export class AdminOffices {
   }
 
   async get(id: string, scope: DataScope): Promise<OfficeRecord> {
-    return toRecord(await this.row(id, scope));
+    const row = await this.row(id, scope);
+    const names = await this.leaderNames([row]);
+    return toRecord(row, names.get(row.leader_id ?? '') ?? '');
+  }
+
+  /** The names of the offices' leaders, by user id. */
+  private async leaderNames(rows: readonly OfficeRow[]): Promise<Map<string, string>> {
+    const ids = [...new Set(rows.flatMap((r) => (r.leader_id ? [r.leader_id] : [])))];
+    if (ids.length === 0) return new Map();
+    const users = await this.db.selectFrom('sys_user').select(['id', 'name']).where('id', 'in', ids).execute();
+    return new Map(users.map((u) => [u.id, u.name]));
+  }
+
+  /** Who may lead the office: the live users of its company, by name. No office (not saved yet): nobody. */
+  async leaderCandidates(officeId: string | undefined, scope: DataScope): Promise<LeaderCandidate[]> {
+    if (!officeId) return [];
+    const office = await this.row(officeId, scope);
+    const rows = await this.members(await this.companyOf(office))
+      .select(['u.id', 'u.name', 'u.login_name', 'o.name as office_name'])
+      .orderBy('u.name')
+      .orderBy('u.id')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      loginName: r.login_name,
+      officeName: r.office_name,
+      label: `${r.name}（${r.login_name} · ${r.office_name}）`,
+    }));
+  }
+
+  /** The live users whose office is `officeId` or lies below it. */
+  private members(officeId: string) {
+    return this.db
+      .selectFrom('sys_user as u')
+      .innerJoin('sys_office as o', 'o.id', 'u.office_id')
+      .where('u.del_flag', '=', '0')
+      .where('o.del_flag', '=', '0')
+      .where((eb) => eb.or([eb('o.id', '=', officeId), eb('o.parent_ids', 'like', `%,${officeId},%`)]));
+  }
+
+  /**
+   * -400 unless the leader (when one is named) is a user of the office's company. A leader kept as it was passes
+   * (a leader who moved on does not block editing the office's address).
+   */
+  private async checkLeader(office: OfficeRow | undefined, leaderId: string | undefined): Promise<void> {
+    if (!leaderId || leaderId === office?.leader_id) return;
+    const member =
+      office !== undefined &&
+      (await this.members(await this.companyOf(office))
+        .select('u.id')
+        .where('u.id', '=', leaderId)
+        .executeTakeFirst()) !== undefined;
+    if (!member)
+      throw new ApiError(MsgCode.invalidInput, OfficeMessages.leaderNotMember, {
+        errors: [{ field: 'leaderId', message: OfficeMessages.leaderNotMember }],
+      });
   }
 
   /**
@@ -156,8 +235,9 @@ export class AdminOffices {
     let query = this.db.selectFrom('sys_office').selectAll().where(liveSubtree(anchor));
     if (options.usableOnly) query = query.where('useable', '=', '1');
     const rows = await query.execute();
+    const names = await this.leaderNames(rows);
     return buildTree(
-      rows.map((r): OfficeNode => ({ ...toRecord(r), childList: [] })),
+      rows.map((r): OfficeNode => ({ ...toRecord(r, names.get(r.leader_id ?? '') ?? ''), childList: [] })),
       anchor?.parent_id ?? ROOT_PARENT,
     );
   }
@@ -200,6 +280,7 @@ export class AdminOffices {
   async create(input: OfficeInput, scope: DataScope): Promise<OfficeRecord> {
     // A restricted scope creates only inside its company; nobody but 'all' creates a top-level office.
     await this.checkParent(input.parentId, scope);
+    await this.checkLeader(undefined, input.leaderId);
     return toRecord(await officeRows.create(this.db, input.parentId, columns(input)));
   }
 
@@ -210,7 +291,9 @@ export class AdminOffices {
       if (!scope.all && current.id === scope.companyId) throw notFound(OfficeMessages.parentNotFound);
       await this.checkParent(input.parentId, scope);
     }
-    return toRecord(await officeRows.update(this.db, current, input.parentId, columns(input)));
+    await this.checkLeader(current, input.leaderId);
+    const updated = await officeRows.update(this.db, current, input.parentId, columns(input));
+    return this.get(updated.id, scope);
   }
 
   /** -404 上级机构不存在 for a restricted scope unless `parentId` is a live office of its company. */

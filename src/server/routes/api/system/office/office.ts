@@ -4,6 +4,7 @@
  * - GET  /api/system/office/v1.0/{id}/treeData   institution nodes {id, name, type, parentId, childList}, usable only
  * - POST /api/system/office/v1.2/treeData        search {name?, type?}: matches with their ancestors, as a tree
  * - GET/PUT/DELETE /api/system/office/{id}, POST /api/system/office (schemas/forms/admin-office.json)
+ * - GET  /api/system/office/leaderCandidates      who may be an office's 审批负责人 (its company's users)
  * A company-scoped caller (company manager) sees only its own company's subtree.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -25,6 +26,8 @@ const officeFields = {
     'address',
     'zipCode',
     'master',
+    'leaderId',
+    'leaderName',
     'phone',
     'fax',
     'email',
@@ -129,6 +132,32 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  app.get<{ Querystring: { officeId?: string } }>(
+    '/leaderCandidates',
+    {
+      schema: {
+        tags: ['system'],
+        summary: "Who may lead an office (the office form's 审批负责人)",
+        description: `The live users of the company of the office {officeId}, by name: data [{id, name, loginName, officeName, label}]. No officeId (an office not saved yet): []. -404 机构不存在 (or outside the caller's company). ${needs(VIEW)}`,
+        security,
+        querystring: {
+          type: 'object',
+          properties: { officeId: { type: 'string', maxLength: 64 } },
+        },
+        response: {
+          200: envelope({
+            data: { type: 'array', items: record(strings('id', 'name', 'loginName', 'officeName', 'label')) },
+          }),
+        },
+      },
+      config: { ...adminConfig(VIEW, '机构负责人候选'), audit: false },
+    },
+    async (request): Promise<Envelope<unknown>> => {
+      const { scope } = requireGrants(request);
+      return ok('', await offices.leaderCandidates(request.query.officeId || undefined, scope));
+    },
+  );
+
   adminResourceRoutes(app, {
     names: { zh: '机构', en: 'an office' },
     tag: 'system',
@@ -144,7 +173,7 @@ const routes: FastifyPluginAsync = async (app) => {
     },
     update: {
       description:
-        'Body: schemas/forms/admin-office.json. A new parentId moves the whole subtree (-400 上级不能是自己或自己的下级). data: the office.',
+        'Body: schemas/forms/admin-office.json. A new parentId moves the whole subtree (-400 上级不能是自己或自己的下级). leaderId: a user of the company of the office (-400 审批负责人须为本公司的人员), empty for none. data: the office.',
     },
     remove: {
       description:
