@@ -137,7 +137,8 @@ describe('reminders', () => {
     for (const row of pending.rows) expected.set(row.assignee_id, (expected.get(row.assignee_id) ?? 0) + 1);
     const before = await countsBy(t.db, 'approval-reminder');
 
-    const timers = new ApprovalTimers(t.db, t.app.services.messages);
+    // Small batches: the sweep reads on past each batch, however many are overdue.
+    const timers = new ApprovalTimers(t.db, t.app.services.messages, 3);
     const [a, b] = await Promise.all([timers.remind(now), timers.remind(now)]);
     expect(a + b).toBe(pending.rows.length);
     const after = await countsBy(t.db, 'approval-reminder');

@@ -132,9 +132,46 @@ export class WorkflowQueries {
     filter: BoxFilter,
     page: { pageNum: number; pageSize: number },
   ): Promise<{ dataList: ProcessTaskRow[]; total: number }> {
+    const unfiltered =
+      !filter.projectId && !filter.processName && !filter.category && !filter.startFrom && !filter.startTo;
+    if (box === 'todo' && unfiltered) return this.todoPage(userId, page);
     const query = this.box(userId, box, filter);
     const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     const dataList = await this.rows(query, box, page.pageSize, (page.pageNum - 1) * page.pageSize);
+    return { dataList, total: Number(total.n) };
+  }
+
+  /**
+   * 待办 without filters, the list a user opens every morning: counted and paged on the user's pending tasks alone
+   * (the partial index wf_task_todo_idx, read without the table), and only the page's rows joined for display.
+   * A pending task always belongs to a running instance, so the count is the joined one.
+   */
+  private async todoPage(
+    userId: string,
+    page: { pageNum: number; pageSize: number },
+  ): Promise<{ dataList: ProcessTaskRow[]; total: number }> {
+    const mine = this.db.selectFrom('wf_task').where('assignee_id', '=', userId).where('status', '=', 'pending');
+    const total = await mine.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const keys = await mine
+      .select('id')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.pageNum - 1) * page.pageSize)
+      .execute();
+    const dataList =
+      keys.length === 0
+        ? []
+        : await this.rows(
+            this.box(userId, 'todo', {}).where(
+              't.id',
+              'in',
+              keys.map((key) => key.id),
+            ),
+            'todo',
+            keys.length,
+            0,
+          );
     return { dataList, total: Number(total.n) };
   }
 
@@ -174,7 +211,8 @@ export class WorkflowQueries {
         sortKey.as('sort_at'),
       ])
       .orderBy(sortKey, 'desc')
-      .orderBy('i.id')
+      // 待办 ties break as the to-do index reads them (todoPage); the other boxes by instance.
+      .orderBy(box === 'todo' ? sql`t.id desc` : sql`i.id`)
       .limit(limit)
       .offset(offset)
       .execute();

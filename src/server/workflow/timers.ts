@@ -29,6 +29,8 @@ export const REMINDER_JOB = 'approval-reminders';
 export const DIGEST_JOB = 'approval-digest';
 
 const HOUR_MS = 3_600_000;
+/** Overdue tasks read at a time by the reminder sweep. */
+const REMINDER_BATCH = 500;
 /** Users whose digests are claimed and sent in one transaction. */
 const DIGEST_BATCH = 200;
 
@@ -52,6 +54,7 @@ interface OverdueTask {
   node_id: string;
   node_name: string;
   idle_since: Date;
+  idle_key: string;
   definition_id: string;
   project_id: string;
   title: string;
@@ -62,6 +65,8 @@ export class ApprovalTimers {
   constructor(
     private readonly db: Db,
     private readonly messages: Messages,
+    /** Overdue tasks read at a time by the reminder sweep. */
+    private readonly batchSize = REMINDER_BATCH,
   ) {}
 
   /** The reminder period of every approval node of every definition version, in hours (0: never). */
@@ -75,48 +80,60 @@ export class ApprovalTimers {
     const periods = await this.periods();
     const shortest = Math.min(...[...periods.values()].flatMap((nodes) => [...nodes.values()].filter((h) => h > 0)));
     if (!Number.isFinite(shortest)) return 0;
-    // Only tasks idle for the shortest period can be due: the partial index on idle_since finds them.
-    const candidates = await sql<OverdueTask>`
-      select t.id, t.assignee_id, t.node_id, t.node_name, t.idle_since, i.definition_id, i.project_id, i.title,
-        d.name as process_name
-      from wf_task t
-      join wf_instance i on i.id = t.instance_id
-      join wf_definition d on d.id = i.definition_id
-      where t.status = 'pending' and i.status = 'running'
-        and t.idle_since <= ${new Date(now.getTime() - shortest * HOUR_MS)}
-      order by t.idle_since, t.id`.execute(this.db);
+    // Only tasks idle for the shortest period can be due: the partial index on idle_since finds them, a batch at a
+    // time (after the last one seen), so a backlog after a long outage is not read into memory at once.
+    const cutoff = new Date(now.getTime() - shortest * HOUR_MS);
+    // The keyset as the database's own text: a Date would drop the microseconds and read the last row again.
+    let after: { at: string; id: string } | undefined;
     let sent = 0;
-    for (const task of candidates.rows) {
-      const hours = periods.get(task.definition_id)?.get(task.node_id) ?? 0;
-      if (hours <= 0) continue;
-      const due = new Date(now.getTime() - hours * HOUR_MS);
-      if (new Date(task.idle_since).getTime() > due.getTime()) continue;
-      const reminded = await this.db.transaction().execute(async (trx) => {
-        // Still pending and still idle: one sweep moves the clock on, any other racing it finds nothing to do.
-        const moved = await trx
-          .updateTable('wf_task')
-          .set({ idle_since: now })
-          .where('id', '=', task.id)
-          .where('status', '=', 'pending')
-          .where('idle_since', '<=', due)
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) return false;
-        await this.messages.send(
-          {
-            userIds: [task.assignee_id],
-            kind: 'approval-reminder',
-            title: TimerTexts.reminderTitle(task.title),
-            content: TimerTexts.reminderContent(task.process_name, task.node_name, hours),
-            link: '/process/todo',
-            projectId: task.project_id,
-          },
-          trx,
-        );
-        return true;
-      });
-      if (reminded) sent += 1;
+    for (;;) {
+      const batch = await sql<OverdueTask>`
+        select t.id, t.assignee_id, t.node_id, t.node_name, t.idle_since, t.idle_since::text as idle_key, i.definition_id, i.project_id, i.title,
+          d.name as process_name
+        from wf_task t
+        join wf_instance i on i.id = t.instance_id
+        join wf_definition d on d.id = i.definition_id
+        where t.status = 'pending' and i.status = 'running' and t.idle_since <= ${cutoff}
+          ${after ? sql`and (t.idle_since, t.id) > (${after.at}::timestamptz, ${after.id})` : sql``}
+        order by t.idle_since, t.id
+        limit ${this.batchSize}`.execute(this.db);
+      for (const task of batch.rows) if (await this.remindOne(task, periods, now)) sent += 1;
+      const last = batch.rows.at(-1);
+      if (!last || batch.rows.length < this.batchSize) break;
+      after = { at: last.idle_key, id: last.id };
     }
     return sent;
+  }
+
+  /** Reminds one task's assignee if its own period is over; whether this call sent the reminder. */
+  private async remindOne(task: OverdueTask, periods: Map<string, Map<string, number>>, now: Date): Promise<boolean> {
+    const hours = periods.get(task.definition_id)?.get(task.node_id) ?? 0;
+    if (hours <= 0) return false;
+    const due = new Date(now.getTime() - hours * HOUR_MS);
+    if (new Date(task.idle_since).getTime() > due.getTime()) return false;
+    return this.db.transaction().execute(async (trx) => {
+      // Still pending and still idle: one sweep moves the clock on, any other racing it finds nothing to do.
+      const moved = await trx
+        .updateTable('wf_task')
+        .set({ idle_since: now })
+        .where('id', '=', task.id)
+        .where('status', '=', 'pending')
+        .where('idle_since', '<=', due)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) return false;
+      await this.messages.send(
+        {
+          userIds: [task.assignee_id],
+          kind: 'approval-reminder',
+          title: TimerTexts.reminderTitle(task.title),
+          content: TimerTexts.reminderContent(task.process_name, task.node_name, hours),
+          link: '/process/todo',
+          projectId: task.project_id,
+        },
+        trx,
+      );
+      return true;
+    });
   }
 
   /** Sends the digest of `now`'s China day to every active user with open tasks or unread messages, once. */
