@@ -68,8 +68,12 @@ async function todoFigure(server: MeasuredProcess, figures: ServerFigure[]): Pro
   const first = await timeOne(page(1), { headers });
   const far = await timeOne(page(middle), { headers });
   const last = await timeOne(page(lastPage), { headers });
+  // The floor on this machine at this moment: the header's unread count, an authenticated call of one small query.
+  const floorUrl = `${server.origin}/api/MC/McMessageUser/v1.0/personalTotal`;
+  const floor: number[] = [];
   const times: number[] = [];
   for (let i = 0; i < 200; i++) {
+    floor.push(await timeOne(floorUrl, { headers }));
     const pageNum =
       i % 4 === 0 ? 1 : i % 4 === 1 ? lastPage : i % 4 === 2 ? middle : 1 + Math.floor(Math.random() * lastPage);
     times.push(await timeOne(page(pageNum), { headers }));
@@ -79,11 +83,12 @@ async function todoFigure(server: MeasuredProcess, figures: ServerFigure[]): Pro
     `  待办 list, ${total.toLocaleString('en')} open tasks of one user among ${INSTANCES.toLocaleString('en')} instances: ` +
       `first page ${first.toFixed(1)} ms, page ${middle} ${far.toFixed(1)} ms, last page ${last.toFixed(1)} ms alone; ` +
       `200 of them: median ${median(times).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms ` +
-      `(the machine's load: ${os.loadavg()[0].toFixed(1)})`,
+      `(the machine's load: ${os.loadavg()[0].toFixed(1)}; the unread count between them: p95 ` +
+      `${quantile(floor, 0.95).toFixed(1)} ms)`,
   );
   figures.push({
     label: 'todo list p95, 10k tasks / 1M inst. (PG)',
-    value: `${p95.toFixed(1)} ms (first ${first.toFixed(0)} / middle ${far.toFixed(0)} / last ${last.toFixed(0)} ms)`,
+    value: `${p95.toFixed(1)} ms (first ${first.toFixed(0)} / middle ${far.toFixed(0)} / last ${last.toFixed(0)}; floor ${quantile(floor, 0.95).toFixed(0)} ms)`,
     budget: '< 50 ms',
     met: p95 < 50,
   });

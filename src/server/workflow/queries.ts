@@ -151,28 +151,28 @@ export class WorkflowQueries {
     page: { pageNum: number; pageSize: number },
   ): Promise<{ dataList: ProcessTaskRow[]; total: number }> {
     const mine = this.db.selectFrom('wf_task').where('assignee_id', '=', userId).where('status', '=', 'pending');
-    const total = await mine.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    const keys = await mine
-      .select('id')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize)
-      .execute();
-    const dataList =
-      keys.length === 0
+    const total = Number((await mine.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const offset = (page.pageNum - 1) * page.pageSize;
+    const size = Math.max(0, Math.min(page.pageSize, total - offset));
+    // A page past the middle is read from the oldest end: never more than half the index is walked.
+    const fromEnd = offset > total / 2;
+    const direction = fromEnd ? 'asc' : 'desc';
+    const keys =
+      size === 0
         ? []
-        : await this.rows(
-            this.box(userId, 'todo', {}).where(
-              't.id',
-              'in',
-              keys.map((key) => key.id),
-            ),
-            'todo',
-            keys.length,
-            0,
-          );
-    return { dataList, total: Number(total.n) };
+        : await mine
+            .select('id')
+            .orderBy('created_at', direction)
+            .orderBy('id', direction)
+            .limit(size)
+            .offset(fromEnd ? total - offset - size : offset)
+            .execute();
+    const ids = keys.map((key) => key.id);
+    const dataList =
+      ids.length === 0
+        ? []
+        : await this.rows(this.box(userId, 'todo', {}).where('t.id', 'in', ids), 'todo', ids.length, 0);
+    return { dataList, total };
   }
 
   private async rows(
