@@ -12,7 +12,10 @@ async function envelopeOf<T>(response: Response, what: string): Promise<Envelope
 }
 
 /** Logs in through the API the way the browser does: captcha cookie, RSA-OAEP password, fixed captcha text. */
-export async function loginForToken(origin: string): Promise<string> {
+export async function loginForToken(
+  origin: string,
+  user: { username: string; password: string } = ADMIN,
+): Promise<string> {
   const keys = await envelopeOf<PublicKeys>(await fetch(`${origin}/api/pub/keys`), 'GET /api/pub/keys');
   const pem = keys.data?.rsaPublicKey;
   if (!pem) throw new Error('GET /api/pub/keys gave no data.rsaPublicKey');
@@ -28,13 +31,13 @@ export async function loginForToken(origin: string): Promise<string> {
 
   const password = publicEncrypt(
     { key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(ADMIN.password, 'utf8'),
+    Buffer.from(user.password, 'utf8'),
   ).toString('base64');
   const login = await envelopeOf<TokenPair>(
     await fetch(`${origin}/api/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: cookie },
-      body: JSON.stringify({ username: ADMIN.username, password, validateCode: CAPTCHA }),
+      body: JSON.stringify({ username: user.username, password, validateCode: CAPTCHA }),
     }),
     'POST /api/login',
   );

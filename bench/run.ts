@@ -5,7 +5,8 @@
  *   2. time until the login form is usable, median of 7 cold loads, unthrottled and mobile (budget 1.5 s mobile);
  *   3. the server's figures (bench/server-figures.ts): API throughput against a bare Fastify process, 2,000 menu
  *      records, start-up time, resident memory, the user list with 100,000 users on PostgreSQL.
- * `BENCH_ONLY=server npm run bench` measures the server's figures alone (no browser).
+ * `BENCH_ONLY=server npm run bench` measures the server's figures alone (no browser); `BENCH_ONLY=collections` or
+ * `BENCH_ONLY=workflow` only those figures on PostgreSQL.
  * It only reports: the exit code is 0 whether or not a budget is met, unless the bench itself fails.
  */
 import type { Browser } from 'playwright-core';
@@ -13,7 +14,7 @@ import { launchBrowser, verdict } from './browser';
 import { measureBundle, printBundle } from './bundle-size';
 import { LOGIN_BUDGET_MS, measureLoginTiming, MOBILE, printTiming, UNTHROTTLED } from './login-timing';
 import {
-  measureCollectionFiguresOnly,
+  measurePostgresFiguresOnly,
   measureServerFigures,
   printServerFigures,
   type ServerFigure,
@@ -36,8 +37,11 @@ async function main(): Promise<void> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const collectionsOnly = process.env.BENCH_ONLY === 'collections';
-    const serverOnly = process.env.BENCH_ONLY === 'server' || collectionsOnly;
+    const postgresOnly =
+      process.env.BENCH_ONLY === 'collections' || process.env.BENCH_ONLY === 'workflow'
+        ? process.env.BENCH_ONLY
+        : undefined;
+    const serverOnly = process.env.BENCH_ONLY === 'server' || postgresOnly !== undefined;
     const summary: string[] = [];
     if (!serverOnly) {
       server = await startServer(web.webDir);
@@ -71,8 +75,8 @@ async function main(): Promise<void> {
       );
     }
 
-    const serverFigures: ServerFigure[] = collectionsOnly
-      ? await measureCollectionFiguresOnly()
+    const serverFigures: ServerFigure[] = postgresOnly
+      ? await measurePostgresFiguresOnly(postgresOnly)
       : await measureServerFigures(web.webDir);
 
     console.log('\n== Summary ==');

@@ -8,7 +8,8 @@
  *     then 10 connections (p99), and the administration menu tree beside it (no budget);
  *   - `npm start` to listening on that existing data (median of 3), and the resident memory idle after it;
  *   - PostgreSQL on 127.0.0.1:5432 when reachable (a database of its own, dropped after): resident memory idle,
- *     and the user list with 100,000 users (first page, last page, p95 of random pages).
+ *     and the user list with 100,000 users (first page, last page, p95 of random pages); the collection figures
+ *     (bench/collection-figures.ts) and the approval figures (bench/workflow-figures.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { loginForToken } from './api-rate';
 import { measureCollectionFigures } from './collection-figures';
+import { measureWorkflowFigures } from './workflow-figures';
 import { median, quantile, sleep, timeOne } from './measure';
 import { verdict } from './browser';
 import { compareLoads, describeLoad, load } from './load';
@@ -52,6 +54,9 @@ function serverEnv(extra: Record<string, string>): Record<string, string> {
     ...(inherited as Record<string, string>),
     PORTAL_DEMO: '1',
     PORTAL_CAPTCHA_FIXED: CAPTCHA,
+    // The figures measure requests: no reminder sweep or digest runs in the middle of them.
+    PORTAL_REMINDER_CRON: 'off',
+    PORTAL_DIGEST_CRON: 'off',
     ...extra,
   };
 }
@@ -133,7 +138,7 @@ function reachable(host: string, port: number): Promise<boolean> {
   });
 }
 
-async function onPostgres(figures: ServerFigure[], only?: 'collections'): Promise<void> {
+async function onPostgres(figures: ServerFigure[], only?: 'collections' | 'workflow'): Promise<void> {
   if (!(await reachable(PG_SERVER.host, PG_SERVER.port))) {
     console.log('  PostgreSQL is not reachable on 127.0.0.1:5432: the PostgreSQL figures are not measured.');
     figures.push({
@@ -154,6 +159,18 @@ async function onPostgres(figures: ServerFigure[], only?: 'collections'): Promis
       budget: '< 50 ms',
       met: undefined,
     });
+    figures.push({
+      label: 'todo list p95, 10k tasks / 1M inst.',
+      value: 'not measured (no server)',
+      budget: '< 50 ms',
+      met: undefined,
+    });
+    figures.push({
+      label: 'approval -> starter event, p95',
+      value: 'not measured (no server)',
+      budget: '< 1000 ms',
+      met: undefined,
+    });
     return;
   }
   const database = `portal_bench_${process.pid}`;
@@ -167,6 +184,10 @@ async function onPostgres(figures: ServerFigure[], only?: 'collections'): Promis
     server = await startBuiltServer('main', serverEnv({ DATA_DIR: dataDir, DATABASE_URL: url }));
     if (only === 'collections') {
       await measureCollectionFigures(server, { ...PG_SERVER, database }, figures);
+      return;
+    }
+    if (only === 'workflow') {
+      await measureWorkflowFigures(server, { ...PG_SERVER, database }, figures);
       return;
     }
     const rss = await idleRss(server);
@@ -216,6 +237,7 @@ async function onPostgres(figures: ServerFigure[], only?: 'collections'): Promis
       met: p95 < 20,
     });
     await measureCollectionFigures(server, { ...PG_SERVER, database }, figures);
+    await measureWorkflowFigures(server, { ...PG_SERVER, database }, figures);
   } finally {
     await server?.stop();
     await admin.query(`drop database if exists ${database} with (force)`);
@@ -360,11 +382,14 @@ export async function measureServerFigures(webDir: string): Promise<ServerFigure
   return figures;
 }
 
-/** `BENCH_ONLY=collections`: the collection figures on PostgreSQL alone (worker list, Excel import). */
-export async function measureCollectionFiguresOnly(): Promise<ServerFigure[]> {
+/**
+ * `BENCH_ONLY=collections` (worker list, Excel import) or `BENCH_ONLY=workflow` (todo list, approval to event): those
+ * figures on PostgreSQL alone.
+ */
+export async function measurePostgresFiguresOnly(only: 'collections' | 'workflow'): Promise<ServerFigure[]> {
   const figures: ServerFigure[] = [];
   buildServer();
-  await onPostgres(figures, 'collections');
+  await onPostgres(figures, only);
   return figures;
 }
 

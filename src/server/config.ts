@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { ConfigError } from './config-error.js';
+import { nextCronRun } from './jobs/queue.js';
 import { defaultIotConfig, loadIotConfig, type IotConfig } from './iot-config.js';
 import { defaultPortalConfig, loadPortalConfig, type PortalConfig } from './portal-config.js';
 
@@ -80,6 +81,32 @@ export interface ServerConfig {
   iot: IotConfig;
   /** How often idle job workers look for due jobs and schedules (src/server/jobs). */
   jobPollMs: number;
+  /** When the approval timers run (src/server/workflow/timers.ts): cron rules in China time, null never. */
+  approvalTimers: ApprovalTimersConfig;
+}
+
+export interface ApprovalTimersConfig {
+  /** The sweep that reminds assignees of tasks idle past their period. */
+  reminderCron: string | null;
+  /** The daily digest (待办 N 条，未读消息 M 条). */
+  digestCron: string | null;
+}
+
+export const DEFAULT_APPROVAL_TIMERS: ApprovalTimersConfig = {
+  reminderCron: '*/15 * * * *',
+  digestCron: '0 8 * * *',
+};
+
+/** A cron rule of the job queue, or null for 'off'. */
+function cronRule(name: string, raw: string | undefined, fallback: string | null): string | null {
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'off') return null;
+  try {
+    nextCronRun(raw, 'Asia/Shanghai', new Date());
+  } catch {
+    throw new ConfigError(`${name} must be a cron rule (5 fields, or 6 with seconds first) or "off", got "${raw}"`);
+  }
+  return raw;
 }
 
 export { ConfigError };
@@ -148,6 +175,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     rateLimit: DEFAULT_RATE_LIMIT,
     iot: defaultIotConfig(),
     jobPollMs: 1000,
+    approvalTimers: DEFAULT_APPROVAL_TIMERS,
     ...overrides,
   };
 }
@@ -190,6 +218,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     portal: loadPortalConfig(env),
     iot: loadIotConfig(env, env.PORTAL_DEMO === '1'),
     jobPollMs: integer('PORTAL_JOB_POLL_MS', env.PORTAL_JOB_POLL_MS, 1000, 10),
+    approvalTimers: {
+      reminderCron: cronRule('PORTAL_REMINDER_CRON', env.PORTAL_REMINDER_CRON, DEFAULT_APPROVAL_TIMERS.reminderCron),
+      digestCron: cronRule('PORTAL_DIGEST_CRON', env.PORTAL_DIGEST_CRON, DEFAULT_APPROVAL_TIMERS.digestCron),
+    },
     rateLimit: {
       ...DEFAULT_RATE_LIMIT,
       perUser: integer('PORTAL_RATE_LIMIT_USER', env.PORTAL_RATE_LIMIT_USER, DEFAULT_RATE_LIMIT.perUser, 0),

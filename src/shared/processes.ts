@@ -29,6 +29,8 @@ export interface ApprovalNode {
   name: string;
   approvers: ApproverRule;
   mode: ApprovalMode;
+  /** Overrides the definition's reminder period for this node's tasks. */
+  remindAfterHours?: number;
 }
 
 export interface CcNode {
@@ -74,6 +76,8 @@ export interface ProcessFile {
   starters?: { roles: string[] };
   /** The form field whose value titles an instance in the lists (else the process name). */
   titleField?: string;
+  /** Hours a pending task may wait untouched before its assignee is reminded (again each period); 0 never. */
+  remindAfterHours?: number;
   form: { schema: JsonSchemaNode; uiSchema?: Record<string, unknown> };
   references?: Record<string, ProcessReference>;
   flow: FlowNode[];
@@ -125,6 +129,18 @@ export function routeOf(flow: readonly FlowNode[], values: Record<string, unknow
     steps.push(...inner);
   }
   return steps;
+}
+
+/** A pending task's reminder period when neither its node nor its definition names one (hours). */
+export const DEFAULT_REMIND_AFTER_HOURS = 24;
+
+/** The reminder period (hours, 0 never) of each approval node of a definition: the node's, else the definition's. */
+export function remindPeriods(file: ProcessFile): Map<string, number> {
+  const fallback = file.remindAfterHours ?? DEFAULT_REMIND_AFTER_HOURS;
+  const periods = new Map<string, number>();
+  for (const { node } of flowNodes(file.flow))
+    if (node.type === 'approval') periods.set(node.id, node.remindAfterHours ?? fallback);
+  return periods;
 }
 
 /** Every node of a flow tree, depth first, with its JSON pointer relative to the flow. */

@@ -50,6 +50,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     logLevel: 'silent',
     captchaFixed: CAPTCHA_TEXT,
     webDir: '/nonexistent-web-dir',
+    // No reminder or digest lands between a test's steps; workflow-timers.test.ts turns them on.
+    approvalTimers: { reminderCron: null, digestCron: null },
     ...overrides,
   });
 }

@@ -75,6 +75,9 @@ export async function startServer(env: Record<string, string> = {}, cwd?: string
       PORTAL_SSO_SECRET: E2E_SSO_SECRET,
       // The embedded MQTT broker on any free port: several test servers (and a portal on 1883) may run at once.
       PORTAL_MQTT_PORT: '0',
+      // No reminder or digest lands between a test's steps (tests/api/workflow-timers.test.ts runs them).
+      PORTAL_REMINDER_CRON: 'off',
+      PORTAL_DIGEST_CRON: 'off',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       ...env,

@@ -7,6 +7,8 @@ export const MESSAGE_KINDS = {
   'approval-result': { label: '审批结果', category: '2' },
   urge: { label: '催办', category: '2' },
   'carbon-copy': { label: '抄送', category: '2' },
+  'approval-reminder': { label: '超时提醒', category: '2' },
+  digest: { label: '每日汇总', category: '2' },
   'device-warning': { label: '设备预警', category: '3' },
   'hazard-warning': { label: '隐患预警', category: '3' },
   notice: { label: '通知公告', category: '1' },

@@ -558,7 +558,11 @@ export class WorkflowEngine {
     const open = await this.openTasks(ctx, ['pending', 'waiting']);
     const next = open.find((t) => t.chain === task.chain && t.status === 'waiting' && t.position > task.position);
     if (next) {
-      await ctx.trx.updateTable('wf_task').set({ status: 'pending' }).where('id', '=', next.id).execute();
+      await ctx.trx
+        .updateTable('wf_task')
+        .set({ status: 'pending', idle_since: ctx.now })
+        .where('id', '=', next.id)
+        .execute();
       ctx.notices.push(this.notice(ctx, 'assigned', task.assignee_id, [next.assignee_id], next.node_name));
       return;
     }
@@ -633,6 +637,8 @@ export class WorkflowEngine {
         assignee_id: task.assignee,
         status: task.status,
         created_at: ctx.now,
+        // The reminder clock (timers.ts) starts when the task reaches its assignee.
+        idle_since: task.status === 'pending' ? ctx.now : null,
       })
       .execute();
     if (task.status === 'pending')

@@ -4,6 +4,7 @@ import { globalPlugin } from '../http/global-plugin.js';
 import { createWorkflow, type Workflow } from './index.js';
 import { messageNotifier } from './message-notifier.js';
 import type { ApprovalNotifier } from './notifier.js';
+import { ApprovalTimers, DIGEST_JOB, REMINDER_JOB } from './timers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,5 +26,17 @@ export default globalPlugin<{ collections: readonly CollectionFile[]; notifier?:
         notifyFailed: (error) => app.log.error({ err: error }, 'approval notification failed'),
       }),
     );
+    // The reminders and the daily digest: jobs of the queue, from cron schedules in its table.
+    const timers = new ApprovalTimers(db, app.services.messages);
+    const at = (payload: { now?: string }) => (payload.now ? new Date(payload.now) : config.now());
+    app.jobs.work(REMINDER_JOB, async (job) => ({ reminded: await timers.remind(at(job.payload)) }));
+    app.jobs.work(DIGEST_JOB, async (job) => ({ sent: await timers.digest(at(job.payload)) }));
+    app.addHook('onReady', async () => {
+      const { reminderCron, digestCron } = config.approvalTimers;
+      if (reminderCron) await app.jobs.schedule(REMINDER_JOB, reminderCron, {});
+      else await app.jobs.unschedule(REMINDER_JOB);
+      if (digestCron) await app.jobs.schedule(DIGEST_JOB, digestCron, {});
+      else await app.jobs.unschedule(DIGEST_JOB);
+    });
   },
 );

@@ -131,10 +131,47 @@ export class WorkflowQueries {
     filter: BoxFilter,
     page: { pageNum: number; pageSize: number },
   ): Promise<{ dataList: ProcessTaskRow[]; total: number }> {
+    const unfiltered =
+      !filter.projectId && !filter.processName && !filter.category && !filter.startFrom && !filter.startTo;
+    if (box === 'todo' && unfiltered) return this.todoPage(userId, page);
     const query = this.box(userId, box, filter);
     const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     const dataList = await this.rows(query, box, page.pageSize, (page.pageNum - 1) * page.pageSize);
     return { dataList, total: Number(total.n) };
+  }
+
+  /**
+   * 待办 without filters, the list a user opens every morning: counted and paged on the user's pending tasks alone
+   * (the partial index wf_task_todo_idx, read without the table), and only the page's rows joined for display.
+   * A pending task always belongs to a running instance, so the count is the joined one.
+   */
+  private async todoPage(
+    userId: string,
+    page: { pageNum: number; pageSize: number },
+  ): Promise<{ dataList: ProcessTaskRow[]; total: number }> {
+    const mine = this.db.selectFrom('wf_task').where('assignee_id', '=', userId).where('status', '=', 'pending');
+    const total = Number((await mine.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const offset = (page.pageNum - 1) * page.pageSize;
+    const size = Math.max(0, Math.min(page.pageSize, total - offset));
+    // A page past the middle is read from the oldest end: never more than half the index is walked.
+    const fromEnd = offset > total / 2;
+    const direction = fromEnd ? 'asc' : 'desc';
+    const keys =
+      size === 0
+        ? []
+        : await mine
+            .select('id')
+            .orderBy('created_at', direction)
+            .orderBy('id', direction)
+            .limit(size)
+            .offset(fromEnd ? total - offset - size : offset)
+            .execute();
+    const ids = keys.map((key) => key.id);
+    const dataList =
+      ids.length === 0
+        ? []
+        : await this.rows(this.box(userId, 'todo', {}).where('t.id', 'in', ids), 'todo', ids.length, 0);
+    return { dataList, total };
   }
 
   private async rows(
@@ -173,7 +210,8 @@ export class WorkflowQueries {
         sortKey.as('sort_at'),
       ])
       .orderBy(sortKey, 'desc')
-      .orderBy('i.id')
+      // 待办 ties break as the to-do index reads them (todoPage); the other boxes by instance.
+      .orderBy(box === 'todo' ? sql`t.id desc` : sql`i.id`)
       .limit(limit)
       .offset(offset)
       .execute();

@@ -53,6 +53,8 @@ export interface WfTaskTable {
   status: TaskStatus;
   created_at: CreatedAt;
   acted_at: NullableTimestamp;
+  /** While pending: since when it has waited on its assignee unanswered (became pending, or was last reminded). */
+  idle_since: NullableTimestamp;
 }
 
 export interface WfHistoryTable {
@@ -80,12 +82,20 @@ export interface WfCopyTable {
   created_at: CreatedAt;
 }
 
+/** Who was sent the daily digest of which China day ('yyyy-MM-dd'). */
+export interface WfDigestTable {
+  user_id: string;
+  day: string;
+  sent_at: Date | string;
+}
+
 export interface WorkflowTables {
   wf_definition: WfDefinitionTable;
   wf_instance: WfInstanceTable;
   wf_task: WfTaskTable;
   wf_history: WfHistoryTable;
   wf_copy: WfCopyTable;
+  wf_digest: WfDigestTable;
 }
 
 /** A JSONB value as read: the drivers give it parsed, but text is accepted too. */

@@ -13,6 +13,7 @@ import * as jobs from './0010-jobs.js';
 import * as messageCentre from './0011-message-centre.js';
 import * as workflow from './0014-workflow.js';
 import * as dropDeviceWarning from './0015-drop-device-warning.js';
+import * as approvalTimers from './0017-approval-timers.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-message-centre': messageCentre,
   '0014-workflow': workflow,
   '0015-drop-device-warning': dropDeviceWarning,
+  '0017-approval-timers': approvalTimers,
 };
