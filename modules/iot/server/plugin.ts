@@ -3,9 +3,16 @@
  * schema file declares: device types, ingestion of readings over signed HTTP and MQTT (embedded broker or an
  * external one), telemetry storage with rollups and monthly partitions, and the calls the screens chart from.
  */
+import { invalidField } from '../../../src/server/collections/errors.js';
 import { chinaDateTime } from '../../../src/server/services/china-time.js';
 import type { ModulePlugin } from '../../../src/server/modules/module-plugins.js';
-import { loadDeviceTypes, offlineAfterSeconds } from './device-types.js';
+import {
+  effectiveThresholds,
+  loadDeviceTypes,
+  offlineAfterSeconds,
+  overrideProblem,
+  type ThresholdOverride,
+} from './device-types.js';
 import { deviceRoutes } from './device-routes.js';
 import { devWarnDataRoute } from './dev-warn-data.js';
 import { createIngestion } from './ingestion.js';
@@ -13,7 +20,7 @@ import { startEmbeddedBroker, subscribeExternalBroker, telemetryTopic, type Mqtt
 import { startSimulator } from './simulator.js';
 import { TelemetryStore } from './telemetry-store.js';
 import { userRoutes } from './user-routes.js';
-import { exceedances } from './rules.js';
+import { dailyFalls, exceedances } from './rules.js';
 import { RULES_AUTHOR, Warnings } from './warnings.js';
 
 const MONTH_MS = 31 * 24 * 3600_000;
@@ -67,9 +74,25 @@ const iot: ModulePlugin = async (app, { module }) => {
     retentionMonths: config.iot.retentionMonths,
     log: app.log,
     onStored: async (result, device, type) => {
-      const crossings = exceedances(type, result.readings);
+      const thresholds = effectiveThresholds(type, device.overrides);
+      const crossings = [
+        ...exceedances(thresholds, result.readings),
+        ...(await dailyFalls(store, device.deviceId, thresholds, result.readings)),
+      ];
       if (crossings.length > 0) await warnings.open(device, type, crossings);
     },
+  });
+
+  // A device's own thresholds name thresholds of its type, with plausible values; the rules read them at once.
+  devices.onWrite(async (write) => {
+    if (write.kind === 'create' || write.kind === 'update') {
+      const record = await write.records('iot-device').get(write.id);
+      const type = types.get(String(record.deviceType));
+      const problem = type ? overrideProblem(type, record.thresholdOverrides) : undefined;
+      if (problem) throw invalidField('thresholdOverrides', problem);
+      ingestion.forget(String(record.serial));
+    }
+    if (write.before) ingestion.forget(String(write.before.serial));
   });
 
   // The registry's rows carry each device's last report: online or not, when, and its last values in words.
@@ -84,6 +107,14 @@ const iot: ModulePlugin = async (app, { module }) => {
       row.online = state ? at - state.lastSeen.getTime() <= offlineAfterSeconds(type) * 1000 : false;
       row.onlineLabel = !row.connected ? '未接入' : !state ? '未上报' : row.online ? '在线' : '离线';
       row.offline = row.connected === true && row.online === false;
+      const overrides = Array.isArray(row.thresholdOverrides) ? (row.thresholdOverrides as ThresholdOverride[]) : [];
+      row.thresholdOverridesText = overrides
+        .map((own) => {
+          const threshold = type?.thresholds?.find((t) => t.id === own.threshold);
+          return threshold ? `${threshold.title}：${own.above}（类型默认 ${threshold.above}）` : '';
+        })
+        .filter(Boolean)
+        .join('；');
       if (state) {
         row.lastSeen = state.lastSeen.toISOString();
         row.lastSeenText = chinaDateTime(state.lastSeen);

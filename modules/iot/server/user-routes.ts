@@ -73,6 +73,35 @@ export async function userRoutes(
       ),
   );
 
+  app.get<{ Params: { type: string } }>(
+    '/api/iot/v1.0/deviceTypes/:type/thresholds',
+    {
+      config: { auth: 'user', permission: IOT_VIEW },
+      schema: {
+        tags,
+        summary: "A device type's thresholds as options {value, label} (the device form's 阈值调整)",
+        security,
+        params: {
+          type: 'object',
+          required: ['type'],
+          properties: { type: { type: 'string', maxLength: 40 } },
+        },
+      },
+    },
+    async (request) => {
+      const type = types.get(request.params.type);
+      // No type chosen yet on the form: no thresholds to choose from.
+      return ok(
+        '',
+        (type?.thresholds ?? []).map((threshold) => {
+          const metric = type?.metrics.find((m) => m.key === threshold.metric);
+          const unit = metric?.unit ? (threshold.rate ? `${metric.unit}/d` : metric.unit) : '';
+          return { value: threshold.id, label: `${threshold.title}（默认 ${threshold.above}${unit}）` };
+        }),
+      );
+    },
+  );
+
   app.post<{ Params: IdParams }>(
     '/api/iot/v1.0/devices/:id/secret',
     {

@@ -62,10 +62,12 @@ export class Warnings {
           level: threshold.level,
           metric: minus
             ? `${metric?.title ?? threshold.metric}与${minus.title}之差`
-            : (metric?.title ?? threshold.metric),
+            : threshold.rate === 'fall-per-day'
+              ? `${metric?.title ?? threshold.metric}日降幅`
+              : (metric?.title ?? threshold.metric),
           value,
           limit: threshold.above,
-          ...(metric?.unit ? { unit: metric.unit } : {}),
+          ...(metric?.unit ? { unit: threshold.rate === 'fall-per-day' ? `${metric.unit}/d` : metric.unit } : {}),
           ...(threshold.standard ? { standard: threshold.standard } : {}),
           openedAt: at.toISOString(),
         },
