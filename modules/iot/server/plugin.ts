@@ -3,6 +3,7 @@
  * schema file declares: device types, ingestion of readings over signed HTTP and MQTT (embedded broker or an
  * external one), telemetry storage with rollups and monthly partitions, and the calls the screens chart from.
  */
+import { sql } from 'kysely';
 import { invalidField } from '../../../src/server/collections/errors.js';
 import { chinaDateTime } from '../../../src/server/services/china-time.js';
 import type { ModulePlugin } from '../../../src/server/modules/module-plugins.js';
@@ -96,17 +97,33 @@ const iot: ModulePlugin = async (app, { module }) => {
   });
 
   // The registry's rows carry each device's last report: online or not, when, and its last values in words.
-  devices.extendReads(async (rows) => {
-    const ids = rows.map((row) => String(row.id));
+  /** Each device's connection: a secret issued or not, its last report, online within three report periods. */
+  const statusOf = async (rows: readonly { id: string; deviceType: string }[]) => {
+    const ids = rows.map((row) => row.id);
     const [states, secrets] = await Promise.all([store.states(ids), store.hasSecret(ids)]);
     const at = now().getTime();
+    return new Map(
+      rows.map((row) => {
+        const state = states.get(row.id);
+        const connected = secrets.has(row.id);
+        const online = state
+          ? at - state.lastSeen.getTime() <= offlineAfterSeconds(types.get(row.deviceType)) * 1000
+          : false;
+        const onlineLabel = !connected ? '未接入' : !state ? '未上报' : online ? '在线' : '离线';
+        return [row.id, { state, connected, online, onlineLabel }];
+      }),
+    );
+  };
+
+  devices.extendReads(async (rows) => {
+    const status = await statusOf(rows.map((row) => ({ id: String(row.id), deviceType: String(row.deviceType) })));
     for (const row of rows) {
       const type = types.get(String(row.deviceType));
-      const state = states.get(String(row.id));
-      row.connected = secrets.has(String(row.id));
-      row.online = state ? at - state.lastSeen.getTime() <= offlineAfterSeconds(type) * 1000 : false;
-      row.onlineLabel = !row.connected ? '未接入' : !state ? '未上报' : row.online ? '在线' : '离线';
-      row.offline = row.connected === true && row.online === false;
+      const { state, connected, online, onlineLabel } = status.get(String(row.id))!;
+      row.connected = connected;
+      row.online = online;
+      row.onlineLabel = onlineLabel;
+      row.offline = connected && !online;
       const overrides = Array.isArray(row.thresholdOverrides) ? (row.thresholdOverrides as ThresholdOverride[]) : [];
       row.thresholdOverridesText = overrides
         .map((own) => {
@@ -123,6 +140,33 @@ const iot: ModulePlugin = async (app, { module }) => {
           .map((metric) => `${metric.title} ${state.lastValues[metric.key]}${metric.unit ?? ''}`)
           .join('，');
       }
+    }
+  });
+
+  // POST /api/device/base/v2.0/companyTree: each project of the caller's tree lists its devices and their state.
+  app.services.portal.projects.extendCompanyTree(async (projectNodes) => {
+    const projectIds = projectNodes.map((node) => node.projectId ?? '');
+    if (projectIds.length === 0) return;
+    const { rows } = await sql<{ id: string; projectId: string; name: string; serial: string; deviceType: string }>`
+      select id, project_id as "projectId", name, serial, device_type as "deviceType" from c_iot_device
+      where project_id in (${sql.join(projectIds)}) order by name, id`.execute(db);
+    const status = await statusOf(rows);
+    for (const node of projectNodes) {
+      const own = rows.filter((row) => row.projectId === node.projectId);
+      if (own.length === 0) continue;
+      node.deviceList = own.map((row) => {
+        const { state, online, onlineLabel } = status.get(row.id)!;
+        return {
+          id: row.id,
+          name: row.name,
+          serial: row.serial,
+          deviceType: row.deviceType,
+          deviceTypeName: types.get(row.deviceType)?.name ?? row.deviceType,
+          online,
+          onlineLabel,
+          lastSeen: state?.lastSeen.toISOString() ?? null,
+        };
+      });
     }
   });
 
