@@ -21,6 +21,7 @@ import { startEmbeddedBroker, subscribeExternalBroker, telemetryTopic, type Mqtt
 import { startSimulator } from './simulator.js';
 import { TelemetryStore } from './telemetry-store.js';
 import { userRoutes } from './user-routes.js';
+import { applyRetention, RETENTION_CRON, RETENTION_JOB } from './retention.js';
 import { dailyFalls, exceedances } from './rules.js';
 import { RULES_AUTHOR, Warnings } from './warnings.js';
 
@@ -34,12 +35,13 @@ const iot: ModulePlugin = async (app, { module }) => {
   const store = new TelemetryStore(db);
   const now = config.now;
 
-  // This month and its neighbours exist before the first reading; older months past the retention go.
+  // This month and its neighbours exist before the first reading.
   const today = now();
   await store.ensurePartitions(new Date(today.getTime() - MONTH_MS), new Date(today.getTime() + MONTH_MS));
-  const keepFrom = new Date(today);
-  keepFrom.setUTCMonth(keepFrom.getUTCMonth() - config.iot.retentionMonths);
-  await store.dropPartitionsBefore(keepFrom);
+  // Old telemetry goes by a daily job (retention.ts), and once at start, after a server was down for a while.
+  app.jobs.work(RETENTION_JOB, async () => applyRetention(db, store, now(), config.iot.retentionMonths));
+  await app.jobs.schedule(RETENTION_JOB, RETENTION_CRON, {});
+  await app.jobs.send(RETENTION_JOB, {}, { singletonKey: RETENTION_JOB });
 
   const warningRecords = app.collections.get('iot-warning');
   if (!warningRecords) throw new Error('modules/iot: the collection iot-warning is missing');
