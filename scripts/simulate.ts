@@ -21,6 +21,8 @@ import type { CompanyTreeNode } from '../src/shared/projects';
 import { loginOverHttp } from './portal-login';
 
 export interface DeviceSecret {
+  /** The device's record id in the portal (known when the secret was issued through the API). */
+  id?: string;
   serial: string;
   secret: string;
   deviceType: string;
@@ -107,7 +109,7 @@ export async function fleetSecrets(
         `/api/iot/v1.0/devices/${encodeURIComponent(device.id)}/secret`,
       );
       mqttPort ??= issued.mqttPort;
-      devices.push({ serial: device.serial, secret: issued.secret, deviceType: device.deviceType });
+      devices.push({ id: device.id, serial: device.serial, secret: issued.secret, deviceType: device.deviceType });
     }
   }
   return { devices, mqttPort };
