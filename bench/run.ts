@@ -5,7 +5,8 @@
  *   2. time until the login form is usable, median of 7 cold loads, unthrottled and mobile (budget 1.5 s mobile);
  *   3. the server's figures (bench/server-figures.ts): API throughput against a bare Fastify process, 2,000 menu
  *      records, start-up time, resident memory, the user list with 100,000 users on PostgreSQL.
- * `BENCH_ONLY=server npm run bench` measures the server's figures alone (no browser).
+ *   4. the IoT platform (bench/iot-figures.ts): 1,000 readings/s over MQTT and over HTTP, a 30-day chart.
+ * `BENCH_ONLY=server npm run bench` measures the server's figures alone (no browser); `BENCH_ONLY=iot` the IoT ones.
  * It only reports: the exit code is 0 whether or not a budget is met, unless the bench itself fails.
  */
 import type { Browser } from 'playwright-core';
@@ -18,11 +19,14 @@ import {
   printServerFigures,
   type ServerFigure,
 } from './server-figures';
+import { measureIotFigures } from './iot-figures';
 import { ensureBuild, startServer, type RunningServer } from './server';
 
 async function main(): Promise<void> {
   const began = Date.now();
-  const web = await ensureBuild();
+  const iotOnly = process.env.BENCH_ONLY === 'iot';
+  // The IoT figures use the API alone: no web build for them.
+  const web = iotOnly ? { webDir: '', cleanup: async () => undefined } : await ensureBuild();
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const stopAll = async () => {
@@ -37,7 +41,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', onSignal);
   try {
     const collectionsOnly = process.env.BENCH_ONLY === 'collections';
-    const serverOnly = process.env.BENCH_ONLY === 'server' || collectionsOnly;
+    const serverOnly = process.env.BENCH_ONLY === 'server' || collectionsOnly || iotOnly;
     const summary: string[] = [];
     if (!serverOnly) {
       server = await startServer(web.webDir);
@@ -71,9 +75,12 @@ async function main(): Promise<void> {
       );
     }
 
-    const serverFigures: ServerFigure[] = collectionsOnly
-      ? await measureCollectionFiguresOnly()
-      : await measureServerFigures(web.webDir);
+    const serverFigures: ServerFigure[] = iotOnly
+      ? []
+      : collectionsOnly
+        ? await measureCollectionFiguresOnly()
+        : await measureServerFigures(web.webDir);
+    serverFigures.push(...(await measureIotFigures()));
 
     console.log('\n== Summary ==');
     for (const line of summary) console.log(line);
