@@ -157,7 +157,7 @@ describe('per-device thresholds', () => {
     const alarm = (await warningsOf(tc.id)).find((w) => w.thresholdId === 'moment-alarm');
     expect(alarm).toMatchObject({ value: 111, limit: 110, valueText: '111% / 110%' });
     const detail = await who.manager.call<Row>('GET', `/api/data/iot-device/${tc.id}`);
-    expect(detail.data!.thresholdOverridesText).toBe('力矩超限：110（类型默认 100）');
+    expect(detail.data!.thresholdOverridesText).toBe('力矩超限：110%（类型默认 100%）');
   });
 
   it("applies a project's PM10 limit set on a device at once", async () => {

@@ -120,3 +120,9 @@ export function effectiveThresholds(type: DeviceType, overrides: readonly Thresh
     return above === undefined ? threshold : { ...threshold, above };
   });
 }
+
+/** The unit a threshold's value is in: its metric's, per day for a rate ('' for a metric without a unit). */
+export function thresholdUnit(type: DeviceType | undefined, threshold: ThresholdSpec): string {
+  const unit = type?.metrics.find((m) => m.key === threshold.metric)?.unit ?? '';
+  return unit && threshold.rate === 'fall-per-day' ? `${unit}/d` : unit;
+}

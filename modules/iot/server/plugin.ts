@@ -12,6 +12,7 @@ import {
   loadDeviceTypes,
   offlineAfterSeconds,
   overrideProblem,
+  thresholdUnit,
   type ThresholdOverride,
 } from './device-types.js';
 import { deviceRoutes } from './device-routes.js';
@@ -130,7 +131,9 @@ const iot: ModulePlugin = async (app, { module }) => {
       row.thresholdOverridesText = overrides
         .map((own) => {
           const threshold = type?.thresholds?.find((t) => t.id === own.threshold);
-          return threshold ? `${threshold.title}：${own.above}（类型默认 ${threshold.above}）` : '';
+          if (!threshold) return '';
+          const unit = thresholdUnit(type, threshold);
+          return `${threshold.title}：${own.above}${unit}（类型默认 ${threshold.above}${unit}）`;
         })
         .filter(Boolean)
         .join('；');

@@ -11,7 +11,7 @@ import { idParams, security } from '../../../src/server/http/admin-schemas.js';
 import { ApiError } from '../../../src/server/http/api-error.js';
 import { envelope } from '../../../src/server/http/envelope-schema.js';
 import { ok } from '../../../src/server/http/route-helpers.js';
-import { offlineAfterSeconds, type DeviceTypes, type MetricSpec } from './device-types.js';
+import { offlineAfterSeconds, thresholdUnit, type DeviceTypes, type MetricSpec } from './device-types.js';
 import type { Ingestion } from './ingestion.js';
 import type { SeriesGrain, TelemetryStore } from './telemetry-store.js';
 
@@ -93,11 +93,10 @@ export async function userRoutes(
       // No type chosen yet on the form: no thresholds to choose from.
       return ok(
         '',
-        (type?.thresholds ?? []).map((threshold) => {
-          const metric = type?.metrics.find((m) => m.key === threshold.metric);
-          const unit = metric?.unit ? (threshold.rate ? `${metric.unit}/d` : metric.unit) : '';
-          return { value: threshold.id, label: `${threshold.title}（默认 ${threshold.above}${unit}）` };
-        }),
+        (type?.thresholds ?? []).map((threshold) => ({
+          value: threshold.id,
+          label: `${threshold.title}（默认 ${threshold.above}${thresholdUnit(type, threshold)}）`,
+        })),
       );
     },
   );

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { CollectionRecords, RecordValues } from '../../../src/server/collections/records.js';
 import type { Db } from '../../../src/server/db/database.js';
-import type { DeviceType } from './device-types.js';
+import { thresholdUnit, type DeviceType } from './device-types.js';
 import type { Exceedance } from './rules.js';
 import type { DeviceCredential } from './telemetry-store.js';
 
@@ -67,7 +67,7 @@ export class Warnings {
               : (metric?.title ?? threshold.metric),
           value,
           limit: threshold.above,
-          ...(metric?.unit ? { unit: threshold.rate === 'fall-per-day' ? `${metric.unit}/d` : metric.unit } : {}),
+          ...(metric?.unit ? { unit: thresholdUnit(type, threshold) } : {}),
           ...(threshold.standard ? { standard: threshold.standard } : {}),
           openedAt: at.toISOString(),
         },
