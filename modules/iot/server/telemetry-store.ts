@@ -231,16 +231,27 @@ export class TelemetryStore {
     return new Map(rows.map((row) => [row.deviceId, row]));
   }
 
-  /** A metric of a device from `from` on: raw values, or the minute or hour rollups (avg, min, max). */
-  async series(deviceId: string, metric: string, from: Date, grain: SeriesGrain): Promise<SeriesPoint[]> {
+  /**
+   * Metrics of a device from `from` on, in one query: raw values, or the minute or hour rollups (avg, min, max);
+   * ordered by metric, then time.
+   */
+  async series(
+    deviceId: string,
+    metrics: readonly string[],
+    from: Date,
+    grain: SeriesGrain,
+  ): Promise<(SeriesPoint & { metric: string })[]> {
+    if (metrics.length === 0) return [];
     if (grain === 'raw') {
-      const { rows } = await sql<{ t: Date; value: number }>`select ts as t, value from iot_reading
-        where device_id = ${deviceId} and metric = ${metric} and ts >= ${from} order by ts`.execute(this.db);
-      return rows.map((row) => ({ t: row.t, avg: row.value, min: row.value, max: row.value }));
+      const { rows } = await sql<{ metric: string; t: Date; value: number }>`select metric, ts as t, value
+        from iot_reading where device_id = ${deviceId} and metric in (${sql.join(metrics)}) and ts >= ${from}
+        order by metric, ts`.execute(this.db);
+      return rows.map((row) => ({ metric: row.metric, t: row.t, avg: row.value, min: row.value, max: row.value }));
     }
-    const { rows } = await sql<SeriesPoint>`select bucket as t, sum / count as avg, min, max from iot_rollup
-      where device_id = ${deviceId} and metric = ${metric} and grain = ${grain} and bucket >= ${from}
-      order by bucket`.execute(this.db);
+    const { rows } = await sql<SeriesPoint & { metric: string }>`select metric, bucket as t, sum / count as avg, min,
+        max from iot_rollup
+      where device_id = ${deviceId} and metric in (${sql.join(metrics)}) and grain = ${grain} and bucket >= ${from}
+      order by metric, bucket`.execute(this.db);
     return rows;
   }
 }
