@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { formValidatorPlugin } from './src/build/vite/validator-plugin';
 import { pageKindPlugin } from './src/build/vite/page-kind-plugin';
+import { metaValidatorPlugin } from './src/build/vite/meta-validator-plugin';
 import { versionFilePlugin } from './src/build/vite/version-plugin';
 import { precompressPlugin } from './src/build/vite/precompress-plugin';
 import { prerenderPlugin } from './src/build/vite/prerender-plugin';
@@ -29,6 +30,7 @@ export default defineConfig({
     uriResolver,
     formValidatorPlugin(),
     pageKindPlugin(),
+    metaValidatorPlugin(),
     versionFilePlugin(),
     prerenderPlugin([{ entry: '/src/app/prerender.tsx', file: 'login.html' }]),
     precompressPlugin(),

@@ -220,6 +220,32 @@ export function processFaults(file: ProcessFile, facts: ProcessFacts): ProcessFa
   return faults;
 }
 
+/** An error of the meta-schema's validator, as ajv (compiled or precompiled) reports it. */
+export interface MetaSchemaError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/**
+ * The meta-schema's errors as faults, the same on the server (publishing) and in the designer (its precompiled
+ * validator): the `if` of each node type's rule says nothing of its own, the others name the key they are about.
+ */
+export function metaSchemaFaults(errors: readonly MetaSchemaError[] | null | undefined): ProcessFault[] {
+  return (errors ?? [])
+    .filter((error) => error.keyword !== 'if')
+    .map((error) => ({
+      pointer: error.instancePath,
+      message:
+        error.keyword === 'additionalProperties'
+          ? `不认识的键 "${String(error.params.additionalProperty)}"`
+          : error.keyword === 'required'
+            ? `缺少 "${String(error.params.missingProperty)}"`
+            : `${error.message ?? error.keyword}`,
+    }));
+}
+
 /** Whether the flow holds an approval node anywhere. */
 function routeOfAnyApproval(flow: readonly FlowNode[]): boolean {
   return flowNodes(flow).some(({ node }) => node.type === 'approval');

@@ -172,6 +172,7 @@ describe('role menu list', () => {
       '日志查询',
       '项目管理',
       'Logo管理',
+      '流程设计',
       // A hidden permission (the flow designer's publish), not a screen.
       '流程发布',
     ]);

@@ -32,6 +32,7 @@ const SYSTEM_SETTINGS = [
   'sys-log',
   'sys-project',
   'sys-logo',
+  'sys-process',
 ];
 
 describe('role menu trees per demo role', () => {

@@ -11,6 +11,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { demoUsers, launchBrowser, logInThroughForm, newPage, screenshot } from './browser';
+import { callApi } from './screen-helpers';
 
 /** Unique per run: records of one run never meet another's (or leftovers of a run that failed half-way). */
 const RUN = Date.now().toString(36).slice(-5);
@@ -153,31 +154,6 @@ async function treeRow(screen: Locator, ancestors: string[], text: string): Prom
 async function search(page: Page, formId: string, values: Record<string, string>): Promise<void> {
   for (const [field, value] of Object.entries(values)) await page.locator(`#${formId}_${field}`).fill(value);
   await page.getByTestId('crud-search').getByRole('button', { name: '查询', exact: true }).click();
-}
-
-interface Envelope {
-  msgCode: number;
-  errMsg: string;
-  data?: { id: string };
-}
-
-/** A call with the session of the page (fixtures the screens cannot make, and audit entries to look up). */
-async function callApi(page: Page, method: string, url: string, body?: unknown): Promise<Envelope> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const token = (JSON.parse(localStorage.getItem('tokenInfo') ?? '{}') as { access_token?: string }).access_token;
-      const response = await fetch(url, {
-        method,
-        headers: {
-          'Access-Token': token ?? '',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await response.json()) as Envelope;
-    },
-    { method, url, body },
-  );
 }
 
 describe('tree screens: areas, offices, menus', () => {

@@ -58,3 +58,33 @@ export async function typeDate(page: Page, fieldId: string, date: string): Promi
   await input.press('Enter');
   await poll(() => input.inputValue()).toBe(date);
 }
+
+export interface ApiAnswer<T> {
+  msgCode: number;
+  errMsg: string;
+  data?: T;
+}
+
+/** A call with the session of the page (fixtures the screens cannot make, and what the server holds afterwards). */
+export async function callApi<T = { id: string }>(
+  page: Page,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<ApiAnswer<T>> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const token = (JSON.parse(localStorage.getItem('tokenInfo') ?? '{}') as { access_token?: string }).access_token;
+      const response = await fetch(url, {
+        method,
+        headers: {
+          'Access-Token': token ?? '',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await response.json()) as ApiAnswer<T>;
+    },
+    { method, url, body },
+  );
+}

@@ -7,9 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Envelope } from '../../../src/shared/envelope.js';
-import { envelope, type Schema } from '../../../src/server/http/envelope-schema.js';
+import { type Schema, pageEnvelope } from '../../../src/server/http/envelope-schema.js';
 import { ok } from '../../../src/server/http/route-helpers.js';
-import { requireAuth } from '../../../src/server/plugins/auth.js';
 import {
   bodyOrEmpty,
   pageProperties,
@@ -18,6 +17,7 @@ import {
 } from '../../../src/server/routes/api/zhgd/portal-schemas.js';
 import { chinaDateTime } from '../../../src/server/services/china-time.js';
 import { portalContext } from '../../../src/server/services/portal.js';
+import { requireAuth } from '../../../src/server/http/request-context.js';
 
 export interface DeviceWarningRow {
   id: string;
@@ -89,17 +89,7 @@ export async function devWarnDataRoute(app: FastifyInstance): Promise<void> {
           },
         },
         response: {
-          200: envelope({
-            data: {
-              type: 'object',
-              required: ['dataList', 'total', 'unhandled'],
-              properties: {
-                dataList: { type: 'array', items: rowSchema },
-                total: { type: 'integer' },
-                unhandled: { type: 'integer' },
-              },
-            },
-          }),
+          200: pageEnvelope(rowSchema, { paging: null, extra: { unhandled: { type: 'integer' } } }),
         },
       },
     },

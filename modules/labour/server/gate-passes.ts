@@ -4,9 +4,9 @@
  * project, on site and not blacklisted is let through; every call, refused or not, is kept in the pass log.
  */
 import type { CollectionRecords, RecordValues } from '../../../src/server/collections/records.js';
-import { RecordError } from '../../../src/server/collections/errors.js';
 import { chinaDateTime } from '../../../src/server/services/china-time.js';
 import { CLOCK_SKEW_SECONDS, signatureMatches, signedText, type GatePass } from './gate-signature.js';
+import { DomainError } from '../../../src/server/domain-error.js';
 
 export type GateProblem = 'unauthorized' | 'invalid' | 'unknownWorker' | 'refusedWorker' | 'replay';
 
@@ -58,7 +58,7 @@ export class GatePasses {
     try {
       gate = await this.c.gates.get(gateId);
     } catch (error) {
-      if (error instanceof RecordError) throw new GateRefusal('unauthorized', '闸机未登记');
+      if (error instanceof DomainError) throw new GateRefusal('unauthorized', '闸机未登记');
       throw error;
     }
     if (gate.enabled === false) throw new GateRefusal('unauthorized', '闸机已停用');
@@ -75,7 +75,7 @@ export class GatePasses {
     let worker: RecordValues | undefined;
     if (pass.workerId) {
       worker = await this.c.workers.get(pass.workerId).catch((error: unknown) => {
-        if (error instanceof RecordError) return undefined;
+        if (error instanceof DomainError) return undefined;
         throw error;
       });
       if (worker && worker.projectId !== projectId) worker = undefined;
@@ -131,7 +131,7 @@ export class GatePasses {
         actor,
       );
     } catch (error) {
-      if (error instanceof RecordError && error.problem === 'conflict')
+      if (error instanceof DomainError && error.problem === 'conflict')
         throw new GateRefusal('replay', '重复的通行请求（随机串已使用），已拒绝');
       throw error;
     }
@@ -196,7 +196,7 @@ export class GatePasses {
         };
       } catch (error) {
         // Two passes of one worker at once: the loser reads the winner's record and tries again.
-        if (error instanceof RecordError && error.problem === 'conflict' && attempt < 3) continue;
+        if (error instanceof DomainError && error.problem === 'conflict' && attempt < 3) continue;
         throw error;
       }
     }

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { CollectionRecords, RecordWrite } from '../../../src/server/collections/records.js';
-import { invalidField } from '../../../src/server/collections/errors.js';
+import { invalidField } from '../../../src/server/domain-error.js';
 import type { Db } from '../../../src/server/db/database.js';
 
 export const EducationMessages = {

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { CollectionRecords, RecordValues, RecordWrite } from '../../../src/server/collections/records.js';
-import { invalidField, RecordError } from '../../../src/server/collections/errors.js';
+import { DomainError, invalidField } from '../../../src/server/domain-error.js';
 
 const INSPECTION = 'safety-inspection';
 const ITEM = 'safety-inspection-item';
@@ -80,7 +80,7 @@ async function checkItem(write: RecordWrite): Promise<void> {
   const inspectionId = String(item.inspectionId ?? '');
   const status = await inspectionStatus(write, inspectionId);
   if (status === undefined) throw invalidField('inspectionId', '安全检查不存在或已被删除');
-  if (status !== 'checking') throw new RecordError('conflict', InspectionMessages.finished);
+  if (status !== 'checking') throw new DomainError('conflict', InspectionMessages.finished);
   if (write.kind !== 'remove' && item.result === 'fail' && asList(item.photos).length === 0)
     throw invalidField('photos', InspectionMessages.failNeedsPhotos);
   await sql`update c_safety_inspection set
@@ -96,7 +96,7 @@ async function raiseHazards(write: RecordWrite): Promise<void> {
   const unjudged = await sql<{ n: string }>`select count(*) as n from c_safety_inspection_item
     where inspection_id = ${write.id} and result is null`.execute(write.db);
   const open = Number(unjudged.rows[0]?.n ?? 0);
-  if (open > 0) throw new RecordError('invalid', InspectionMessages.unjudged(open));
+  if (open > 0) throw new DomainError('invalid', InspectionMessages.unjudged(open));
   // `for update`: of two completions at once the second waits here and then finds the rows linked already.
   const failed = await sql<ItemRow>`select id, section, content, category, level, photos, remark
     from c_safety_inspection_item where inspection_id = ${write.id} and result = 'fail' and hazard_id is null

@@ -40,6 +40,8 @@ export function DashboardPage({ file, context: pageContext, open }: PageRenderer
         <div className="dashboard-filter search-bar">
           <SchemaForm
             formId={file.filter.form}
+            // Its choices may read the page's context: a select of the chosen project's records.
+            context={pageContext}
             initialData={filter}
             testId="dashboard-filter"
             onSubmitted={(_envelope, values) => setFilter({ ...initialFilter(file), ...values })}

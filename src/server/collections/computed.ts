@@ -7,7 +7,7 @@
 import type { CollectionFile, ComputedField } from '../../shared/collections.js';
 import { ageOn, chinaDate, daysBetween } from '../services/china-time.js';
 import { parseIdCard } from '../services/id-card.js';
-import { invalidField } from './errors.js';
+import { invalidField } from '../domain-error.js';
 
 /** GB/T 2260 province-level codes: the first two digits of an ID number. */
 // prettier-ignore

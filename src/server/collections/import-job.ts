@@ -17,10 +17,10 @@ import type { Db } from '../db/database.js';
 import { loadExcel } from '../services/excel.js';
 import { toFieldErrors } from '../services/form-validation.js';
 import { JobFailure, type JobContext } from '../jobs/types.js';
-import { RecordError } from './errors.js';
 import { headerTitle, importColumns, type ImportColumn } from './import-columns.js';
 import { cellText, ImportValues } from './import-values.js';
 import type { CollectionRecords, RecordValues } from './records.js';
+import { DomainError } from '../domain-error.js';
 
 export const IMPORT_JOB = 'collection-import';
 
@@ -153,7 +153,7 @@ export class CollectionImport {
     } catch (error) {
       if (error instanceof JobFailure || this.job.signal.aborted) throw error;
       // exceljs and the unzipper say in English what is wrong with the bytes; the user needs to know it is the file.
-      if (this.progress.done === 0 && !(error instanceof RecordError))
+      if (this.progress.done === 0 && !(error instanceof DomainError))
         throw new JobFailure(ImportMessages.unreadable, { cause: error });
       // Anything else (the database went away) is the server's: the log gets the cause, the user what was kept.
       throw new JobFailure(ImportMessages.brokenOff(this.progress.created), { cause: error });
@@ -280,7 +280,7 @@ export class CollectionImport {
       this.progress.created += rows.length;
       return;
     } catch (error) {
-      if (!(error instanceof RecordError) || error.problem !== 'conflict') throw error;
+      if (!(error instanceof DomainError) || error.problem !== 'conflict') throw error;
     }
     // Someone added a record with the same value meanwhile: find the row one at a time.
     for (const pending of rows) {
@@ -288,7 +288,7 @@ export class CollectionImport {
         await this.records.createMany(projectId, [pending.values], actorId);
         this.progress.created += 1;
       } catch (error) {
-        if (!(error instanceof RecordError)) throw error;
+        if (!(error instanceof DomainError)) throw error;
         this.fail(pending.row, pending.cells, [{ field: error.fields[0]?.field ?? '', message: error.message }]);
       }
     }

@@ -15,8 +15,8 @@ import { security } from '../http/admin-schemas.js';
 import { ApiError } from '../http/api-error.js';
 import { envelope, type Schema } from '../http/envelope-schema.js';
 import { ok, sendXlsx } from '../http/route-helpers.js';
+import { requireAuth } from '../http/request-context.js';
 import { readUploadedFile } from '../http/uploaded-file.js';
-import { requireAuth } from '../plugins/auth.js';
 import { loadExcel } from '../services/excel.js';
 import type { JobInfo } from '../jobs/types.js';
 import { importTemplate, type ImportColumn } from './import-columns.js';
@@ -27,6 +27,7 @@ import {
   type ImportProgress,
   type ImportResult,
 } from './import-job.js';
+import { recordAccess } from './access.js';
 import type { CollectionRecords } from './records.js';
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -76,6 +77,7 @@ const progressSchema: Schema = {
 export async function importRoutes(app: FastifyInstance, records: CollectionRecords): Promise<void> {
   const { file } = records;
   const { projects } = app.services.portal;
+  const access = recordAccess(app);
   const { db } = app.services;
   const edit = file.permissions.edit;
   const tags = ['data'];
@@ -94,23 +96,14 @@ export async function importRoutes(app: FastifyInstance, records: CollectionReco
   if (!app.hasContentTypeParser('multipart/form-data'))
     await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 } });
 
-  const checkProject = async (request: FastifyRequest, projectId: string): Promise<void> => {
-    const scope = await projects.scopeOf(requireAuth(request).view.user.id);
-    await projects.byId(scope, projectId);
-  };
   /** The job, if it is an import of this collection in a project the caller may see; else -404. */
   const importJob = async (request: FastifyRequest, id: string): Promise<JobInfo> => {
     const job = await app.jobs.get(id);
     const payload = job?.payload as Partial<ImportPayload> | undefined;
+    const scope = await projects.scopeOf(requireAuth(request).view.user.id);
     if (!job || job.name !== IMPORT_JOB || payload?.collection !== file.id || !job.projectId)
       throw new ApiError(MsgCode.notFound, ImportRouteMessages.noJob);
-    try {
-      await checkProject(request, job.projectId);
-    } catch (error) {
-      if (error instanceof ApiError && error.msgCode === MsgCode.forbidden)
-        throw new ApiError(MsgCode.notFound, ImportRouteMessages.noJob);
-      throw error;
-    }
+    if (!(await projects.sees(scope, job.projectId))) throw new ApiError(MsgCode.notFound, ImportRouteMessages.noJob);
     return job;
   };
   /** Choices of a column as the template's drop-down offers them. */
@@ -167,7 +160,7 @@ export async function importRoutes(app: FastifyInstance, records: CollectionReco
     },
     async (request) => {
       const { projectId } = request.query;
-      await checkProject(request, projectId);
+      await access.checkProject(request, projectId);
       const bytes = await readUploadedFile(request, MAX_FILE_BYTES, {
         noFile: ImportRouteMessages.noFile,
         tooLarge: ImportRouteMessages.tooLarge,

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { security } from '../http/admin-schemas.js';
 import { envelope } from '../http/envelope-schema.js';
 import { ok } from '../http/route-helpers.js';
-import { requireAuth } from '../plugins/auth.js';
+import { requireAuth } from '../http/request-context.js';
 
 export function projectMembersRoute(app: FastifyInstance): void {
   const { db } = app.services;

@@ -3,7 +3,7 @@
  * status steps and their timeline, aggregates for charts) on the table collections/table-sync.ts keeps. Every
  * call is for one project; who may see which project is the routes' business (collections/routes.ts). Bodies
  * arrive validated against the collection's schema; this layer adds what a schema cannot say (unique within a
- * project, status steps, optimistic concurrency) and says what went wrong as a RecordError.
+ * project, status steps, optimistic concurrency) and says what went wrong as a DomainError.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
@@ -11,13 +11,13 @@ import { optionLabels, type CollectionFile, type StatusTransition } from '../../
 import { SYSTEM_COLUMNS } from './columns.js';
 import { collectionTable, fieldColumn, storedFields, type StoredField } from './columns.js';
 import { applyStoredComputed, withReadComputed } from './computed.js';
-import { invalidField, RecordError } from './errors.js';
 import { labelReferences } from './reference-labels.js';
 import { collectionCacheVersion, uniqueIndexName } from './table-sync.js';
 import { ListTotals } from '../services/list-totals.js';
 import type { Db } from '../db/database.js';
 import { uniqueViolation } from '../db/errors.js';
 import { escapeLike } from '../services/projects.js';
+import { DomainError, invalidField } from '../domain-error.js';
 
 export type RecordValues = Record<string, unknown>;
 
@@ -127,7 +127,7 @@ const DEEP_OFFSET = 1000;
 /**
  * What a write did, for the hooks a module's plugin adds (`records.onWrite`): a hook runs inside the write's
  * transaction, after the row changed and before it commits, so what it writes commits or rolls back with the
- * record, and a RecordError it throws refuses the whole call with its message.
+ * record, and a DomainError it throws refuses the whole call with its message.
  */
 export interface RecordWrite {
   kind: 'create' | 'update' | 'remove' | 'transition';
@@ -355,7 +355,7 @@ export class CollectionRecords {
     const result = await sql<{ project_id: string }>`select project_id from ${sql.table(this.table)}
       where id = ${id}`.execute(this.db);
     const row = result.rows[0];
-    if (!row) throw new RecordError('notFound', RecordMessages.notFound);
+    if (!row) throw new DomainError('notFound', RecordMessages.notFound);
     return row.project_id;
   }
 
@@ -363,7 +363,7 @@ export class CollectionRecords {
     const result = await sql<RecordValues>`select ${this.selection()} from ${this.from()}
       where t.id = ${id}`.execute(this.db);
     const row = result.rows[0];
-    if (!row) throw new RecordError('notFound', RecordMessages.notFound);
+    if (!row) throw new DomainError('notFound', RecordMessages.notFound);
     return (await this.present([row]))[0];
   }
 
@@ -602,7 +602,7 @@ export class CollectionRecords {
     if (!changed) {
       // Read outside the transaction (PGlite has one connection): not found -> notFound; else someone was first.
       await this.projectOf(id);
-      throw new RecordError('conflict', RecordMessages.stale);
+      throw new DomainError('conflict', RecordMessages.stale);
     }
     return this.get(id);
   }
@@ -611,7 +611,7 @@ export class CollectionRecords {
     const before = this.hooks.length > 0 ? await this.get(id) : undefined;
     await this.transact(async (trx) => {
       const result = await sql`delete from ${sql.table(this.table)} where id = ${id}`.execute(trx);
-      if (Number(result.numAffectedRows ?? 0) === 0) throw new RecordError('notFound', RecordMessages.notFound);
+      if (Number(result.numAffectedRows ?? 0) === 0) throw new DomainError('notFound', RecordMessages.notFound);
       await trx
         .deleteFrom('collection_history')
         .where('collection', '=', this.file.id)
@@ -644,12 +644,12 @@ export class CollectionRecords {
     const record = await this.get(id);
     const current = String(record[flow.field] ?? '');
     const stateLabel = (state: string) => flow.states[state]?.label ?? state;
-    if (Number(record.version) !== version) throw new RecordError('conflict', RecordMessages.stale);
+    if (Number(record.version) !== version) throw new DomainError('conflict', RecordMessages.stale);
     if (!step.from.includes(current))
-      throw new RecordError('conflict', `当前状态为“${stateLabel(current)}”，不能执行“${step.label}”`);
+      throw new DomainError('conflict', `当前状态为“${stateLabel(current)}”，不能执行“${step.label}”`);
     if (step.actorField && record[step.actorField] !== actorId) {
       const title = this.file.schema.properties[step.actorField]?.title ?? step.actorField;
-      throw new RecordError('forbidden', `只有${title}可以执行“${step.label}”`);
+      throw new DomainError('forbidden', `只有${title}可以执行“${step.label}”`);
     }
     for (const name of step.requires ?? []) {
       const value = body[name];
@@ -675,7 +675,7 @@ export class CollectionRecords {
         sql`updated_at = now()`,
         sql`version = version + 1`,
       ])} where id = ${id} and version = ${version}`.execute(trx);
-      if (Number(result.numAffectedRows ?? 0) === 0) throw new RecordError('conflict', RecordMessages.stale);
+      if (Number(result.numAffectedRows ?? 0) === 0) throw new DomainError('conflict', RecordMessages.stale);
       const remark = typeof body.remark === 'string' ? body.remark : null;
       await this.recordStep(
         trx,
@@ -910,6 +910,6 @@ export class CollectionRecords {
   }
 }
 
-function invalidConflict(field: string, message: string): RecordError {
-  return new RecordError('conflict', message, field ? [{ field, message }] : []);
+function invalidConflict(field: string, message: string): DomainError {
+  return new DomainError('conflict', message, { fields: field ? [{ field, message }] : [] });
 }

@@ -13,15 +13,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MsgCode } from '../../shared/envelope.js';
 import type { JsonSchemaNode } from '../../shared/schema-messages.js';
-import { pageEnvelope, pageQueryProperties, idParams, security } from '../http/admin-schemas.js';
+import { pageQueryProperties, idParams, security } from '../http/admin-schemas.js';
 import { ApiError } from '../http/api-error.js';
-import { envelope, type Schema } from '../http/envelope-schema.js';
+import { envelope, type Schema, pageEnvelope } from '../http/envelope-schema.js';
 import { dropEmptyInput, ok, sendXlsx } from '../http/route-helpers.js';
-import { requireAuth } from '../plugins/auth.js';
 import { requirePermission } from '../plugins/permissions.js';
-import { answering, recordAccess } from './access.js';
+import { recordAccess } from './access.js';
 import type { CollectionRecords, RecordValues, SheetParams } from './records.js';
 import { sheetWorkbook } from './sheet-workbook.js';
+import { requireAuth } from '../http/request-context.js';
 
 const projectId: Schema = {
   type: 'string',
@@ -338,7 +338,7 @@ export function collectionRoutes(app: FastifyInstance, records: CollectionRecord
     },
     async (request) => {
       await checkRecord(request, request.params.id);
-      return ok('', await answering(() => records.get(request.params.id)));
+      return ok('', await records.get(request.params.id));
     },
   );
 
@@ -357,7 +357,7 @@ export function collectionRoutes(app: FastifyInstance, records: CollectionRecord
     },
     async (request) => {
       await checkRecord(request, request.params.id);
-      return ok('', await answering(() => records.history(request.params.id)));
+      return ok('', await records.history(request.params.id));
     },
   );
 
@@ -374,10 +374,7 @@ export function collectionRoutes(app: FastifyInstance, records: CollectionRecord
     },
     async (request) => {
       await checkProject(request, request.body.projectId);
-      return ok(
-        '保存成功',
-        await answering(() => records.create(request.body.projectId, request.body, actor(request))),
-      );
+      return ok('保存成功', await records.create(request.body.projectId, request.body, actor(request)));
     },
   );
 
@@ -397,7 +394,7 @@ export function collectionRoutes(app: FastifyInstance, records: CollectionRecord
       await checkRecord(request, request.params.id);
       return ok(
         '保存成功',
-        await answering(() => records.update(request.params.id, request.body, request.body.version, actor(request))),
+        await records.update(request.params.id, request.body, request.body.version, actor(request)),
       );
     },
   );
@@ -414,7 +411,7 @@ export function collectionRoutes(app: FastifyInstance, records: CollectionRecord
     },
     async (request) => {
       await checkRecord(request, request.params.id);
-      await answering(() => records.remove(request.params.id, actor(request)));
+      await records.remove(request.params.id, actor(request));
       return ok('删除成功');
     },
   );
@@ -460,14 +457,12 @@ export function collectionRoutes(app: FastifyInstance, records: CollectionRecord
         if (step?.permission) await requirePermission(app, request, [step.permission]);
         return ok(
           '操作成功',
-          await answering(() =>
-            records.transition(
-              request.params.id,
-              request.body.action,
-              request.body,
-              actor(request),
-              request.body.version,
-            ),
+          await records.transition(
+            request.params.id,
+            request.body.action,
+            request.body,
+            actor(request),
+            request.body.version,
           ),
         );
       },

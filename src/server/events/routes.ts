@@ -13,8 +13,8 @@ import { MsgCode, type Envelope } from '../../shared/envelope.js';
 import { ApiError, Messages } from '../http/api-error.js';
 import { envelope } from '../http/envelope-schema.js';
 import { ok } from '../http/route-helpers.js';
-import { requireAuth } from '../plugins/auth.js';
 import type { EventStream, PortalEvent } from './event-bus.js';
+import { requireAuth } from '../http/request-context.js';
 
 export const HEARTBEAT_MS = 20_000;
 /** What EventSource waits before reconnecting after a dropped stream. */

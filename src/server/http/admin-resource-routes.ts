@@ -4,12 +4,11 @@
  * role assignment, imports) stay hand-written beside the call.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireAuth } from '../plugins/auth.js';
-import { requireGrants } from '../plugins/permissions.js';
 import type { DataScope } from '../services/data-scope.js';
-import { adminConfig, idParams, listQuery, needs, pageEnvelope, security } from './admin-schemas.js';
-import { envelope, type Schema } from './envelope-schema.js';
+import { adminConfig, idParams, listQuery, needs, security } from './admin-schemas.js';
+import { envelope, type Schema, pageEnvelope } from './envelope-schema.js';
 import { dropEmptyInput, ok } from './route-helpers.js';
+import { requireAuth, requireGrants } from './request-context.js';
 
 /** One permission string, or a list of which any one suffices. */
 export type Permission = string | readonly string[];

@@ -3,25 +3,8 @@
  * route config (auth + permission + audit title) of every administration endpoint.
  */
 import type { Schema } from './envelope-schema.js';
-import { envelope } from './envelope-schema.js';
 
 const str = { type: 'string' } as const;
-
-/** `data: {dataList, total, pageNo, pageSize}` with rows of `row`. */
-export function pageEnvelope(row: Schema): Schema {
-  return envelope({
-    data: {
-      type: 'object',
-      required: ['dataList', 'total', 'pageNo', 'pageSize'],
-      properties: {
-        dataList: { type: 'array', items: row },
-        total: { type: 'integer' },
-        pageNo: { type: 'integer' },
-        pageSize: { type: 'integer' },
-      },
-    },
-  });
-}
 
 export const pageQueryProperties: Record<string, Schema> = {
   pageNo: {

@@ -1,8 +1,10 @@
 /**
- * A business error that becomes an envelope `{msgCode, errMsg, data?}`. Handlers throw it; the error-handler
- * plugin answers it with HTTP 200 (see plugins/errors.ts for the status rule).
+ * An HTTP-layer error that becomes an envelope `{msgCode, errMsg, data?}`: route handlers and hooks throw it for what
+ * only HTTP knows (not logged in, an unknown API, a malformed upload). Services throw a DomainError instead, which
+ * `fromDomainError` maps. The error-handler plugin answers both with HTTP 200 (see plugins/errors.ts).
  */
-import { MsgCode, type FieldError } from '../../shared/envelope.js';
+import { MsgCode } from '../../shared/envelope.js';
+import type { DomainError, Problem } from '../domain-error.js';
 
 export class ApiError extends Error {
   constructor(
@@ -34,11 +36,20 @@ export const Messages = {
   forbidden: '没有权限执行此操作',
 } as const;
 
-/** -400 naming one field, like the schema's own -400s. */
-export function fieldError(field: string, message: string): ApiError {
-  return new ApiError(MsgCode.invalidInput, message, { errors: [{ field, message }] });
-}
+const PROBLEM_CODES: Record<Problem, number> = {
+  invalid: MsgCode.invalidInput,
+  notFound: MsgCode.notFound,
+  forbidden: MsgCode.forbidden,
+  conflict: MsgCode.conflict,
+  tooOften: MsgCode.tooManyAttempts,
+  loginRefused: MsgCode.loginFailed,
+  sessionInvalid: MsgCode.sessionInvalid,
+  passwordChangeRequired: MsgCode.mustChangePassword,
+  unavailable: MsgCode.internal,
+};
 
-export function invalidInput(errors: FieldError[]): ApiError {
-  return new ApiError(MsgCode.invalidInput, errors[0]?.message ?? Messages.invalidRequest, { errors });
+/** A service's refusal as the envelope's error: the one place where a domain problem gets its HTTP code. */
+export function fromDomainError(error: DomainError): ApiError {
+  const data = error.fields.length > 0 ? { errors: error.fields } : error.data;
+  return new ApiError(PROBLEM_CODES[error.problem], error.message, data, { cause: error.cause });
 }

@@ -24,6 +24,26 @@ export function envelope(parts: { data?: Schema; item?: Schema; description?: st
   };
 }
 
+/**
+ * How a paged answer spells its page number and size: the spec's lists use three spellings (administration
+ * `pageNo`/`pageSize`, the project picker `pageNum`/`limit`, the approval lists `pageNum`/`pageSize`), and a few
+ * lists answer no paging fields at all.
+ */
+export type PageSpelling =
+  readonly ['pageNo', 'pageSize'] | readonly ['pageNum', 'limit'] | readonly ['pageNum', 'pageSize'];
+
+/** `data: {dataList, total, <page>, <size>, ...extra}` with rows of `row`: the one schema of every paged answer. */
+export function pageEnvelope(
+  row: Schema,
+  options: { paging?: PageSpelling | null; extra?: Record<string, Schema> } = {},
+): Schema {
+  const paging = options.paging === undefined ? (['pageNo', 'pageSize'] as const) : options.paging;
+  const properties: Record<string, Schema> = { dataList: { type: 'array', items: row }, total: { type: 'integer' } };
+  for (const name of paging ?? []) properties[name] = { type: 'integer' };
+  Object.assign(properties, options.extra);
+  return envelope({ data: { type: 'object', required: Object.keys(properties), properties } });
+}
+
 export const tokenPairSchema: Schema = {
   type: 'object',
   required: ['access_token', 'refresh_token'],

@@ -6,14 +6,13 @@
  * A message with a project belongs to that project's workbench; one without shows in every project.
  */
 import type { Kysely } from 'kysely';
-import { MsgCode } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/tables.js';
 import type { EventBus } from '../events/event-bus.js';
-import { ApiError } from '../http/api-error.js';
 import { chinaDateTime } from '../services/china-time.js';
 import { MESSAGE_KINDS, type MessageKind } from './kinds.js';
 import { randomUUID } from 'node:crypto';
+import { DomainError } from '../domain-error.js';
 
 export type MessageFilter = 'all' | 'unread' | 'read';
 
@@ -238,7 +237,7 @@ export class Messages {
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (!row) throw new ApiError(MsgCode.notFound, MessageTexts.notFound);
+    if (!row) throw new DomainError('notFound', MessageTexts.notFound);
     if (row.read_at === null) {
       await this.db.updateTable('portal_message').set({ read_at: now }).where('id', '=', id).execute();
       await this.changed(userId);
@@ -277,7 +276,7 @@ export class Messages {
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw new ApiError(MsgCode.notFound, MessageTexts.notFound);
+    if (Number(result.numDeletedRows) === 0) throw new DomainError('notFound', MessageTexts.notFound);
     await this.changed(userId);
   }
 

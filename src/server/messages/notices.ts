@@ -7,16 +7,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { MsgCode } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
 import type { NoticeAttachment } from '../db/portal-tables.js';
 import type { Database } from '../db/tables.js';
-import { ApiError, fieldError } from '../http/api-error.js';
 import { chinaDateTime } from '../services/china-time.js';
 import { officeInScope, type DataScope } from '../services/data-scope.js';
 import { UPLOAD_NAME, FILE_URL_PREFIX } from '../services/uploads.js';
 import type { Messages } from './messages.js';
 import { plainText, sanitizeRichText } from './rich-text.js';
+import { DomainError, invalidField } from '../domain-error.js';
 
 export type NoticeAudience = 'all' | 'office' | 'role';
 
@@ -108,17 +107,17 @@ export class Notices {
     scope: DataScope,
   ): Promise<{ id: string; recipients: number }> {
     const content = sanitizeRichText(input.content);
-    if (plainText(content).length === 0) throw fieldError('content', NoticeTexts.contentEmpty);
+    if (plainText(content).length === 0) throw invalidField('content', NoticeTexts.contentEmpty);
     const attachments = (input.attachments ?? []).map((url): NoticeAttachment => {
       const name = url.startsWith(FILE_URL_PREFIX) ? url.slice(FILE_URL_PREFIX.length) : '';
-      if (!UPLOAD_NAME.test(name)) throw fieldError('attachments', NoticeTexts.attachmentInvalid);
+      if (!UPLOAD_NAME.test(name)) throw invalidField('attachments', NoticeTexts.attachmentInvalid);
       return { url, name };
     });
     const { audience } = input;
     let audienceId: string | null = null;
     let audienceName = AUDIENCE_LABEL.all;
     if (audience === 'office') {
-      if (!input.officeId) throw fieldError('officeId', NoticeTexts.officeRequired);
+      if (!input.officeId) throw invalidField('officeId', NoticeTexts.officeRequired);
       const office = await this.db
         .selectFrom('sys_office')
         .select(['id', 'name', 'parent_ids'])
@@ -126,18 +125,18 @@ export class Notices {
         .where('del_flag', '=', '0')
         .executeTakeFirst();
       // An office outside the publisher's scope is as unknown to them as one that does not exist.
-      if (!office || !officeInScope(office, scope)) throw fieldError('officeId', NoticeTexts.officeUnknown);
+      if (!office || !officeInScope(office, scope)) throw invalidField('officeId', NoticeTexts.officeUnknown);
       [audienceId, audienceName] = [office.id, office.name];
     }
     if (audience === 'role') {
-      if (!input.roleId) throw fieldError('roleId', NoticeTexts.roleRequired);
+      if (!input.roleId) throw invalidField('roleId', NoticeTexts.roleRequired);
       const role = await this.db
         .selectFrom('sys_role')
         .select(['id', 'name'])
         .where('id', '=', input.roleId)
         .where('del_flag', '=', '0')
         .executeTakeFirst();
-      if (!role) throw fieldError('roleId', NoticeTexts.roleUnknown);
+      if (!role) throw invalidField('roleId', NoticeTexts.roleUnknown);
       [audienceId, audienceName] = [role.id, role.name];
     }
     const id = randomUUID();
@@ -225,7 +224,7 @@ export class Notices {
       .where('n.id', '=', id);
     if (!seeAll) query = query.where(readableBy(userId));
     const row = await query.executeTakeFirst();
-    if (!row) throw new ApiError(MsgCode.notFound, NoticeTexts.notFound);
+    if (!row) throw new DomainError('notFound', NoticeTexts.notFound);
     await this.messages.markNoticeRead(userId, id);
     return {
       id: row.id,
@@ -249,7 +248,7 @@ export class Notices {
       .where('read_at', 'is', null)
       .execute();
     const result = await this.db.deleteFrom('mc_notice').where('id', '=', id).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw new ApiError(MsgCode.notFound, NoticeTexts.notFound);
+    if (Number(result.numDeletedRows) === 0) throw new DomainError('notFound', NoticeTexts.notFound);
     await this.messages.changedFor(unreadBy.map((r) => r.user_id));
   }
 }

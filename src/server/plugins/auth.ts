@@ -11,33 +11,11 @@ import type { FastifyInstance, FastifyRequest, HookHandlerDoneFunction, onReques
 import { MsgCode } from '../../shared/envelope.js';
 import { ApiError, Messages } from '../http/api-error.js';
 import { globalPlugin } from '../http/global-plugin.js';
+import type { AuthContext, AuthMode } from '../http/request-context.js';
 import type { AccessClaims } from '../services/access-tokens.js';
 import type { UserView } from '../services/users.js';
 
-export type AuthMode = 'user' | 'password-change';
-
-export interface AuthContext {
-  claims: AccessClaims;
-  view: UserView;
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Require a logged-in user (see plugins/auth.ts). */
-    auth?: AuthMode;
-  }
-  interface FastifyRequest {
-    authContext: AuthContext | null;
-  }
-}
-
 export const ACCESS_TOKEN_HEADER = 'access-token';
-
-/** The authenticated context of a route declared with `config.auth`. */
-export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.authContext) throw new ApiError(MsgCode.notLoggedIn, Messages.notLoggedIn);
-  return request.authContext;
-}
 
 function accessTokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers[ACCESS_TOKEN_HEADER];

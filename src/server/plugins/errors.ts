@@ -9,7 +9,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MsgCode, type Envelope, type FieldError } from '../../shared/envelope.js';
 import type { JsonSchemaNode, ValidatorError } from '../../shared/schema-messages.js';
-import { ApiError, Messages } from '../http/api-error.js';
+import { DomainError } from '../domain-error.js';
+import { ApiError, fromDomainError, Messages } from '../http/api-error.js';
 import { globalPlugin } from '../http/global-plugin.js';
 import { toFieldErrors } from '../services/form-validation.js';
 
@@ -38,7 +39,8 @@ const clientErrors: Record<string, string> = {
 };
 
 export default globalPlugin('errors', async (app) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | DomainError, request, reply) => {
+    const error = thrown instanceof DomainError ? fromDomainError(thrown) : thrown;
     if (error instanceof ApiError) {
       if (error.cause !== undefined) {
         const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);

@@ -11,26 +11,7 @@ import { MsgCode } from '../../shared/envelope.js';
 import { ApiError } from '../http/api-error.js';
 import { globalPlugin } from '../http/global-plugin.js';
 import { holdsAny, type Grants } from '../services/permissions.js';
-import { requireAuth } from './auth.js';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The permission string(s) the route needs; any one of a list suffices (see plugins/permissions.ts). */
-    permission?: string | readonly string[];
-  }
-  interface FastifyRequest {
-    /** The caller's grants, loaded by the permission check of a route that declares one. */
-    grants: Grants | null;
-  }
-}
-
-export const PermissionMessages = { forbidden: '无权访问' } as const;
-
-/** The caller's grants on a route that declared a permission (loaded by the hook). */
-export function requireGrants(request: FastifyRequest): Grants {
-  if (!request.grants) throw new ApiError(MsgCode.forbidden, PermissionMessages.forbidden);
-  return request.grants;
-}
+import { PermissionMessages, requireAuth } from '../http/request-context.js';
 
 /** The caller's grants when they hold any of `needed`; -403 无权访问 otherwise. */
 export async function requirePermission(

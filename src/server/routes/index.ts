@@ -44,6 +44,7 @@ import zhgdWorkbench from './api/zhgd/workbench.js';
 import microVersions from './micro-versions.js';
 import workflowProcess from './workflow/process.js';
 import workflowDefinitions from './api/workflow/definitions.js';
+import workflowDesigner from './api/workflow/designer.js';
 import workflowInstances from './api/workflow/instances.js';
 import workflowTasks from './api/workflow/tasks.js';
 import zhgdProjectWithOfficeName from './zhgd/project/with-office-name.js';
@@ -99,6 +100,7 @@ const routeModules: [prefix: string, plugin: FastifyPluginAsync][] = [
   ['/api/provideLDF/weather', provideLdfWeather],
   ['/workflow/process', workflowProcess],
   ['/api/workflow/definitions', workflowDefinitions],
+  ['/api/workflow/designer', workflowDesigner],
   ['/api/workflow/instances', workflowInstances],
   ['/api/workflow/tasks', workflowTasks],
   ['/api/smart/subitem01/v1.0', smartGantt],

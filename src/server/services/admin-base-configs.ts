@@ -7,10 +7,10 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { BaseConfigTable } from '../db/tables.js';
-import { fieldError } from '../http/api-error.js';
 import { LOGO_TYPES, MAX_LOGO_BYTES } from './admin-logos.js';
 import { DEFAULT_BASE_CONFIG } from './base-config.js';
 import { conflict, iso, newId, notFound, optional, pageOf, type Page, type PageQuery } from './admin-common.js';
+import { invalidField } from '../domain-error.js';
 
 /** schemas/forms/admin-base-config.json. */
 export interface BaseConfigInput {
@@ -50,10 +50,10 @@ export function checkBaseConfigLogo(field: string, value: string): void {
   if (APP_PATH.test(value) && value.length <= MAX_PATH_LENGTH) return;
   const match = DATA_URL.exec(value);
   if (!match || !(LOGO_TYPES as readonly string[]).includes(match[1]))
-    throw fieldError(field, BaseConfigMessages.badImage);
+    throw invalidField(field, BaseConfigMessages.badImage);
   const data = match[2];
   const bytes = Math.floor((data.length * 3) / 4) - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);
-  if (bytes > MAX_LOGO_BYTES) throw fieldError(field, BaseConfigMessages.tooLarge);
+  if (bytes > MAX_LOGO_BYTES) throw invalidField(field, BaseConfigMessages.tooLarge);
 }
 
 function toRecord(r: Selectable<BaseConfigTable>): BaseConfigRecord {

@@ -1,7 +1,6 @@
 /** Small pieces the administration services share: pages, ids, optional text, timestamps, error answers. */
 import { randomUUID } from 'node:crypto';
-import { MsgCode } from '../../shared/envelope.js';
-import { ApiError } from '../http/api-error.js';
+import { DomainError } from '../domain-error.js';
 
 /** A page of a list answer: `data` of every paged administration list. */
 export interface Page<T> {
@@ -35,12 +34,12 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export function notFound(message: string): ApiError {
-  return new ApiError(MsgCode.notFound, message);
+export function notFound(message: string): DomainError {
+  return new DomainError('notFound', message);
 }
 
-export function conflict(message: string): ApiError {
-  return new ApiError(MsgCode.conflict, message);
+export function conflict(message: string): DomainError {
+  return new DomainError('conflict', message);
 }
 
 /** Text of an optional field: trimmed, '' and absent become null. */

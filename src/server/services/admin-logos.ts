@@ -6,8 +6,8 @@ import type { Selectable } from 'kysely';
 import type { Clock } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { SysLogoTable } from '../db/tables.js';
-import { fieldError } from '../http/api-error.js';
 import { containsPattern, iso, newId, notFound, optional, pageOf, type Page, type PageQuery } from './admin-common.js';
+import { invalidField } from '../domain-error.js';
 
 export interface LogoInput {
   name: string;
@@ -38,9 +38,10 @@ export const LogoMessages = {
 /** Checks a data URL's type, encoding and decoded size; -400 on the `image` field otherwise. */
 export function checkLogoImage(image: string): void {
   const match = DATA_URL.exec(image);
-  if (!match || !(LOGO_TYPES as readonly string[]).includes(match[1])) throw fieldError('image', LogoMessages.badImage);
+  if (!match || !(LOGO_TYPES as readonly string[]).includes(match[1]))
+    throw invalidField('image', LogoMessages.badImage);
   const bytes = Math.floor((match[2].length * 3) / 4) - (match[2].endsWith('==') ? 2 : match[2].endsWith('=') ? 1 : 0);
-  if (bytes > MAX_LOGO_BYTES) throw fieldError('image', LogoMessages.tooLarge);
+  if (bytes > MAX_LOGO_BYTES) throw invalidField('image', LogoMessages.tooLarge);
 }
 
 function toRecord(r: Selectable<SysLogoTable>): LogoRecord {

@@ -8,11 +8,9 @@
  * System roles (is_sys '1', the administrator) cannot be deleted.
  */
 import type { Selectable } from 'kysely';
-import { MsgCode } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
 import { uniqueViolation } from '../db/errors.js';
 import type { SysRoleTable } from '../db/tables.js';
-import { ApiError, fieldError } from '../http/api-error.js';
 import {
   conflict,
   containsPattern,
@@ -28,6 +26,7 @@ import type { AdminMenus } from './admin-menus.js';
 import type { DataScope } from './data-scope.js';
 import type { Permissions } from './permissions.js';
 import type { Users } from './users.js';
+import { DomainError, invalidField } from '../domain-error.js';
 
 type RoleRow = Selectable<SysRoleTable>;
 
@@ -195,16 +194,16 @@ export class AdminRoles {
       .where('id', 'in', ids)
       .where('del_flag', '=', '0')
       .execute();
-    if (live.length !== ids.length) throw fieldError('menuIds', RoleMessages.unknownMenu);
+    if (live.length !== ids.length) throw invalidField('menuIds', RoleMessages.unknownMenu);
     if (!scope.all) {
       const held = await this.menus.grantedIds(callerId);
-      if (ids.some((id) => !held.has(id))) throw new ApiError(MsgCode.forbidden, RoleMessages.menuNotHeld);
+      if (ids.some((id) => !held.has(id))) throw new DomainError('forbidden', RoleMessages.menuNotHeld);
     }
     return ids;
   }
 
   private columns(input: RoleInput, scope: DataScope) {
-    if (!scope.all && input.dataScope === '1') throw fieldError('dataScope', RoleMessages.scopeTooWide);
+    if (!scope.all && input.dataScope === '1') throw invalidField('dataScope', RoleMessages.scopeTooWide);
     return {
       name: input.name.trim(),
       enname: input.enname.trim(),
@@ -250,7 +249,7 @@ export class AdminRoles {
 
   async update(id: string, input: RoleInput, scope: DataScope, callerId: string): Promise<RoleDetail> {
     const current = await this.visibleRow(id, scope);
-    if (!roleEditable(current, scope)) throw new ApiError(MsgCode.forbidden, '无权修改该角色');
+    if (!roleEditable(current, scope)) throw new DomainError('forbidden', '无权修改该角色');
     const menuIds = input.menuIds === undefined ? undefined : await this.checkMenus(input.menuIds, scope, callerId);
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -272,7 +271,7 @@ export class AdminRoles {
   async remove(id: string, scope: DataScope): Promise<void> {
     const current = await this.visibleRow(id, scope);
     if (current.is_sys === '1') throw conflict(RoleMessages.systemRole);
-    if (!roleEditable(current, scope)) throw new ApiError(MsgCode.forbidden, '无权删除该角色');
+    if (!roleEditable(current, scope)) throw new DomainError('forbidden', '无权删除该角色');
     const members = await this.usersOf(id);
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('sys_role').set({ del_flag: '1', updated_at: new Date() }).where('id', '=', id).execute();
@@ -292,8 +291,8 @@ export class AdminRoles {
       .where('id', 'in', ids)
       .where('del_flag', '=', '0')
       .execute();
-    if (rows.length !== ids.length) throw fieldError('roleIds', RoleMessages.notFound);
-    if (rows.some((r) => !roleAssignable(r, scope))) throw new ApiError(MsgCode.forbidden, RoleMessages.notAssignable);
+    if (rows.length !== ids.length) throw invalidField('roleIds', RoleMessages.notFound);
+    if (rows.some((r) => !roleAssignable(r, scope))) throw new DomainError('forbidden', RoleMessages.notAssignable);
     return ids;
   }
 
@@ -308,10 +307,10 @@ export class AdminRoles {
     inScopeUserIds: (ids: string[]) => Promise<string[]>,
   ): Promise<number> {
     const role = await this.visibleRow(id, scope);
-    if (!roleAssignable(role, scope)) throw new ApiError(MsgCode.forbidden, RoleMessages.notAssignable);
+    if (!roleAssignable(role, scope)) throw new DomainError('forbidden', RoleMessages.notAssignable);
     const wanted = [...new Set(userIds)];
     const allowed = new Set(await inScopeUserIds(wanted));
-    if (wanted.some((u) => !allowed.has(u))) throw fieldError('userIds', RoleMessages.unknownUser);
+    if (wanted.some((u) => !allowed.has(u))) throw invalidField('userIds', RoleMessages.unknownUser);
     const members = await this.usersOf(id);
     const removable = new Set(await inScopeUserIds(members));
     const toRemove = members.filter((u) => removable.has(u) && !wanted.includes(u));

@@ -5,10 +5,9 @@
  * columns, records and rules (scopes, what blocks a delete).
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { MsgCode } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
-import { ApiError } from '../http/api-error.js';
 import { newId } from './admin-common.js';
+import { DomainError, invalidField } from '../domain-error.js';
 
 /** parent_id of top-level rows of every tree (offices, areas, menus). */
 export const ROOT_PARENT = '0';
@@ -73,8 +72,7 @@ export function flattenTree<T extends TreeNode & { name: string }>(
  */
 function childParentIds(parent: { id: string; parent_ids: string } | undefined, parentId: string): string {
   if (parentId === ROOT_PARENT) return `${ROOT_PARENT},`;
-  if (!parent)
-    throw new ApiError(MsgCode.invalidInput, '上级不存在', { errors: [{ field: 'parentId', message: '上级不存在' }] });
+  if (!parent) throw invalidField('parentId', '上级不存在');
   return `${parent.parent_ids}${parent.id},`;
 }
 
@@ -100,9 +98,7 @@ async function moveInTree(db: Db, table: TreeTable, row: TreeRow, newParentId: s
   if (newParentId === row.parent_id) return { parent_id: row.parent_id, parent_ids: row.parent_ids };
   const place = await placeUnder(db, table, newParentId);
   if (newParentId === row.id || place.parent_ids.includes(`,${row.id},`)) {
-    throw new ApiError(MsgCode.invalidInput, '上级不能是自己或自己的下级', {
-      errors: [{ field: 'parentId', message: '上级不能是自己或自己的下级' }],
-    });
+    throw invalidField('parentId', '上级不能是自己或自己的下级');
   }
   const oldPrefix = `${row.parent_ids}${row.id},`;
   const newPrefix = `${place.parent_ids}${row.id},`;

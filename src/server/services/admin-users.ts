@@ -9,7 +9,6 @@ import type { Clock } from '../config.js';
 import type { Db } from '../db/database.js';
 import { uniqueViolation } from '../db/errors.js';
 import type { SysUserTable } from '../db/tables.js';
-import { fieldError } from '../http/api-error.js';
 import {
   conflict,
   containsPattern,
@@ -30,6 +29,7 @@ import { ListTotals } from './list-totals.js';
 import type { Permissions } from './permissions.js';
 import type { Sessions } from './sessions.js';
 import type { Users } from './users.js';
+import { invalidField } from '../domain-error.js';
 
 type UserRow = Selectable<SysUserTable>;
 
@@ -275,7 +275,7 @@ export class AdminUsers {
       .where('id', '=', officeId)
       .where('del_flag', '=', '0')
       .executeTakeFirst();
-    if (!office || !officeInScope(office, scope)) throw fieldError('officeId', UserMessages.officeNotFound);
+    if (!office || !officeInScope(office, scope)) throw invalidField('officeId', UserMessages.officeNotFound);
     const companyId = scope.all ? await this.offices.companyOf(office) : scope.companyId;
     return { officeId, companyId };
   }
@@ -313,7 +313,7 @@ export class AdminUsers {
   }
 
   async create(input: UserInput, scope: DataScope): Promise<UserRecord> {
-    if (!input.password) throw fieldError('password', UserMessages.passwordRequired);
+    if (!input.password) throw invalidField('password', UserMessages.passwordRequired);
     const placement = await this.placement(input.officeId, scope);
     const roleIds = await this.roles.checkAssignable(input.roleIds ?? [], scope);
     await this.checkUnique(input);
@@ -348,7 +348,7 @@ export class AdminUsers {
 
   async update(id: string, input: UserInput, scope: DataScope, callerId: string): Promise<UserRecord> {
     await this.get(id, scope);
-    if (id === callerId && input.loginFlag === '0') throw fieldError('loginFlag', UserMessages.notDisableSelf);
+    if (id === callerId && input.loginFlag === '0') throw invalidField('loginFlag', UserMessages.notDisableSelf);
     const placement = await this.placement(input.officeId, scope);
     const roleIds = input.roleIds === undefined ? undefined : await this.roles.checkAssignable(input.roleIds, scope);
     await this.checkUnique(input, id);
@@ -407,7 +407,7 @@ export class AdminUsers {
   }
 
   async remove(id: string, scope: DataScope, callerId: string): Promise<void> {
-    if (id === callerId) throw fieldError('id', UserMessages.notSelf);
+    if (id === callerId) throw invalidField('id', UserMessages.notSelf);
     await this.get(id, scope);
     await this.db.updateTable('sys_user').set({ del_flag: '1', updated_at: this.now() }).where('id', '=', id).execute();
     await this.sessions.revokeUser(id);

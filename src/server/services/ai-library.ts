@@ -15,9 +15,9 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../config.js';
 import type { Db } from '../db/database.js';
-import { fieldError } from '../http/api-error.js';
 import { SmsMessages, type SmsCodes } from './sms-codes.js';
 import type { Users } from './users.js';
+import { invalidField } from '../domain-error.js';
 
 export const AI_ACCESS_CODE_TTL_MS = 5 * 60_000;
 export const AI_REQUEST_MAX_AGE_MS = 10 * 60_000;
@@ -80,7 +80,7 @@ export class AiLibrary {
     const user = await this.users.findByLoginName(account);
     const mobile = user?.login_flag === '1' ? user.mobile : null;
     // No code was ever sent for an unknown account: answer as for a missing code.
-    if (!mobile) throw fieldError('smsCode', SmsMessages.invalid);
+    if (!mobile) throw invalidField('smsCode', SmsMessages.invalid);
     await this.smsCodes.consume(mobile, 'ai', smsCode, 'smsCode');
     const accessCode = randomBytes(24).toString('base64url');
     await this.db
@@ -101,17 +101,18 @@ export class AiLibrary {
     const expected = Buffer.from(this.sign(requestBody), 'hex');
     const given = /^[0-9a-f]{64}$/i.test(sign) ? Buffer.from(sign, 'hex') : Buffer.alloc(0);
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
-      throw fieldError('sign', AiMessages.badSign);
+      throw invalidField('sign', AiMessages.badSign);
     let body: unknown;
     try {
       body = JSON.parse(Buffer.from(requestBody, 'base64url').toString('utf8'));
     } catch {
       body = undefined;
     }
-    if (!isRequestBody(body)) throw fieldError('requestBody', AiMessages.badSign);
+    if (!isRequestBody(body)) throw invalidField('requestBody', AiMessages.badSign);
     const now = this.now();
     const age = now.getTime() - body.ts;
-    if (age > AI_REQUEST_MAX_AGE_MS || age < -CLOCK_SKEW_MS) throw fieldError('requestBody', AiMessages.expiredRequest);
+    if (age > AI_REQUEST_MAX_AGE_MS || age < -CLOCK_SKEW_MS)
+      throw invalidField('requestBody', AiMessages.expiredRequest);
     const used = await this.db
       .updateTable('ai_access_code')
       .set({ used_at: now })
@@ -121,7 +122,7 @@ export class AiLibrary {
       .where('expires_at', '>', now)
       .returning('id')
       .executeTakeFirst();
-    if (!used) throw fieldError('accessCode', AiMessages.badAccessCode);
+    if (!used) throw invalidField('accessCode', AiMessages.badAccessCode);
     return { aiUrl: this.aiUrl(body.account) };
   }
 

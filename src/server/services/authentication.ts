@@ -1,11 +1,12 @@
 /**
  * The login, refresh and logout flows (DESIGN.md "HTTP contract"), on top of users, captchas, SMS codes, the
- * lockout and sessions. Every failure is an ApiError carrying the spec's code and Chinese message.
+ * lockout and sessions. Every failure is a DomainError whose problem the HTTP layer maps
+ * to the spec's code; its message is the Chinese text.
  */
-import { MsgCode, type TokenPair } from '../../shared/envelope.js';
+import type { TokenPair } from '../../shared/envelope.js';
 import type { Clock } from '../config.js';
 import type { UserRow } from '../db/tables.js';
-import { ApiError, Messages } from '../http/api-error.js';
+import { Messages } from '../http/api-error.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { Captchas } from './captcha.js';
 import type { LoginLockout } from './login-lockout.js';
@@ -14,6 +15,7 @@ import { verifyPassword } from './passwords.js';
 import type { Sessions } from './sessions.js';
 import type { SmsCodes } from './sms-codes.js';
 import type { Users } from './users.js';
+import { DomainError } from '../domain-error.js';
 
 export interface AccountLogin {
   username: string;
@@ -48,7 +50,7 @@ export class Authentication {
    */
   async loginWithAccount(input: AccountLogin, captchaId: string | undefined): Promise<TokenPair> {
     if (!(await this.deps.captchas.consume(captchaId, input.validateCode))) {
-      throw new ApiError(MsgCode.loginFailed, Messages.captchaInvalid);
+      throw new DomainError('loginRefused', Messages.captchaInvalid);
     }
     const user = await this.checkCredentials(input.username, input.password);
     return this.startSession(user);
@@ -63,9 +65,9 @@ export class Authentication {
     await this.deps.lockout.reserveAttempt(loginName);
     const user = await this.deps.users.findByLoginName(loginName);
     const passwordOk = await verifyPassword(user?.password_hash, password);
-    if (!user || !passwordOk) throw new ApiError(MsgCode.loginFailed, Messages.badCredentials);
+    if (!user || !passwordOk) throw new DomainError('loginRefused', Messages.badCredentials);
     await this.deps.lockout.clear(loginName);
-    if (user.login_flag !== '1') throw new ApiError(MsgCode.loginFailed, Messages.accountDisabled);
+    if (user.login_flag !== '1') throw new DomainError('loginRefused', Messages.accountDisabled);
     return user;
   }
 
@@ -76,7 +78,7 @@ export class Authentication {
   async loginWithPhone(input: PhoneLogin): Promise<TokenPair> {
     await this.deps.smsCodes.consume(input.phone, 'login', input.smsCode, 'smsCode');
     const user = await this.deps.users.findByMobile(input.phone, { enabledOnly: true });
-    if (!user) throw new ApiError(MsgCode.loginFailed, PHONE_LOGIN_FAILED);
+    if (!user) throw new DomainError('loginRefused', PHONE_LOGIN_FAILED);
     return this.startSession(user);
   }
 
@@ -91,7 +93,7 @@ export class Authentication {
         access_token: this.deps.accessTokens.issue(user.id, session.familyId, 'password'),
         refresh_token: session.token,
       };
-      throw new ApiError(MsgCode.mustChangePassword, Messages.mustChangePassword, pair);
+      throw new DomainError('passwordChangeRequired', Messages.mustChangePassword, { data: pair });
     }
     return { access_token: this.deps.accessTokens.issue(user.id, session.familyId), refresh_token: session.token };
   }
@@ -100,11 +102,11 @@ export class Authentication {
   async refresh(refreshToken: string): Promise<TokenPair> {
     const { sessions, users, accessTokens } = this.deps;
     const rotated = await sessions.rotate(refreshToken);
-    if (rotated.status !== 'rotated') throw new ApiError(MsgCode.sessionInvalid, Messages.sessionInvalid);
+    if (rotated.status !== 'rotated') throw new DomainError('sessionInvalid', Messages.sessionInvalid);
     const user = await users.findById(rotated.userId);
     if (!user || user.del_flag !== '0' || user.login_flag !== '1') {
       await sessions.revokeFamily(rotated.familyId);
-      throw new ApiError(MsgCode.sessionInvalid, Messages.sessionInvalid);
+      throw new DomainError('sessionInvalid', Messages.sessionInvalid);
     }
     const scope = mustChangePassword(user, this.deps.now(), this.deps.passwordMaxAgeDays) ? 'password' : undefined;
     return { access_token: accessTokens.issue(user.id, rotated.familyId, scope), refresh_token: rotated.token };

@@ -4,10 +4,10 @@
  * The project key is the project's id ('' when the client has no project selected).
  */
 import { randomUUID } from 'node:crypto';
-import { MsgCode, type MenuRecord } from '../../shared/envelope.js';
+import type { MenuRecord } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
-import { ApiError } from '../http/api-error.js';
 import type { Menus } from './menus.js';
+import { DomainError } from '../domain-error.js';
 
 export const CommonMenuMessages = {
   added: '功能添加成功',
@@ -89,10 +89,10 @@ export class CommonMenus {
   /** POST .../insert: -403 for a menu the user cannot open here; adding one twice changes nothing. */
   async add(ctx: MenuContext, menuId: string, now: Date): Promise<void> {
     const available = await this.available(ctx);
-    if (!available.some((m) => m.id === menuId)) throw new ApiError(MsgCode.forbidden, CommonMenuMessages.notGranted);
+    if (!available.some((m) => m.id === menuId)) throw new DomainError('forbidden', CommonMenuMessages.notGranted);
     const common = await this.commonIds(ctx);
     if (common.includes(menuId)) return;
-    if (common.length >= MAX_COMMON_MENUS) throw new ApiError(MsgCode.conflict, CommonMenuMessages.tooMany);
+    if (common.length >= MAX_COMMON_MENUS) throw new DomainError('conflict', CommonMenuMessages.tooMany);
     await this.db
       .insertInto('common_menu')
       .values({

@@ -16,7 +16,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import localizeZh from 'ajv-i18n/localize/zh/index.js';
 import { formAjvOptions } from '../../shared/ajv-options.js';
-import { MsgCode, type FieldError } from '../../shared/envelope.js';
+import type { FieldError } from '../../shared/envelope.js';
 import {
   dropBlankStrings,
   isBlank,
@@ -24,8 +24,8 @@ import {
   type JsonSchemaNode,
   type ValidatorError,
 } from '../../shared/schema-messages.js';
-import { ApiError, invalidInput } from '../http/api-error.js';
 import type { EncryptionMethod, FieldCrypto } from './crypto.js';
+import { DomainError, invalidField, invalidFields } from '../domain-error.js';
 
 export interface FormFile {
   kind: 'form';
@@ -134,7 +134,7 @@ export class FormValidation {
   }
 
   /**
-   * The decrypted, validated body typed as `T`, or throws ApiError -400. With `prefix` (a body that nests the
+   * The decrypted, validated body typed as `T`, or throws an 'invalid' DomainError (-400). With `prefix` (a body that nests the
    * form's values under a key) every reported field is `<prefix>.<field>`.
    */
   validate<T>(formId: string, body: unknown, options: { prefix?: string } = {}): T {
@@ -143,9 +143,10 @@ export class FormValidation {
     try {
       return this.validateForm<T>(formId, body);
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const errors = (error.data as { errors?: FieldError[] } | undefined)?.errors ?? [];
-      throw invalidInput(errors.map((e) => ({ field: e.field ? `${prefix}.${e.field}` : prefix, message: e.message })));
+      if (!(error instanceof DomainError)) throw error;
+      throw invalidFields(
+        error.fields.map((e) => ({ field: e.field ? `${prefix}.${e.field}` : prefix, message: e.message })),
+      );
     }
   }
 
@@ -170,7 +171,7 @@ export class FormValidation {
     const { validate, validateWire } = form.validators;
     const value = dropBlankStrings(body ?? {});
     // Missing fields are reported as such, before an undecryptable one (the order the browser form shows them).
-    if (!validateWire(value)) throw invalidInput(toFieldErrors(form.wire, validateWire.errors ?? []));
+    if (!validateWire(value)) throw invalidFields(toFieldErrors(form.wire, validateWire.errors ?? []));
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const record = value as Record<string, unknown>;
       for (const [field, method] of Object.entries(form.file.submit?.api?.encrypt ?? {})) {
@@ -179,15 +180,13 @@ export class FormValidation {
         const plain = this.crypto.decrypt(method, cipher);
         if (plain === undefined) {
           const title = form.file.schema.properties?.[field]?.title ?? field;
-          throw new ApiError(MsgCode.invalidInput, `${title}解密失败，请刷新页面后重试`, {
-            errors: [{ field, message: `${title}解密失败，请刷新页面后重试` }],
-          });
+          throw invalidField(field, `${title}解密失败，请刷新页面后重试`);
         }
         if (isBlank(plain)) delete record[field];
         else record[field] = plain;
       }
     }
-    if (!validate(value)) throw invalidInput(toFieldErrors(form.schema, validate.errors ?? []));
+    if (!validate(value)) throw invalidFields(toFieldErrors(form.schema, validate.errors ?? []));
     return value as T;
   }
 

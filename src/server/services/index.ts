@@ -1,68 +1,39 @@
-/** Every service the routes use, built once per app from the database, the keys and the configuration. */
-import path from 'node:path';
+/**
+ * Every platform service the routes use, built once per app. Each area builds its own (accounts.ts,
+ * messages/services.ts, portal.ts, admin-services.ts); this file only assembles them in dependency order.
+ * Modules own their services through their plugins (modules/<id>/server/plugin.ts), not here.
+ */
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
-import { schemasDir } from '../paths.js';
-import { AccessTokens } from './access-tokens.js';
+import { createMessagingServices, type MessagingServices } from '../messages/services.js';
+import type { ApprovalNotifier } from '../workflow/notifier.js';
+import { createAccountServices, type AccountServices } from './accounts.js';
 import { createAdminServices, type AdminServices } from './admin-services.js';
-import { AiLibrary } from './ai-library.js';
-import { Authentication } from './authentication.js';
 import { BaseConfigs } from './base-config.js';
-import { Captchas } from './captcha.js';
-import { FieldCrypto } from './crypto.js';
 import { Dictionaries } from './dictionaries.js';
-import { FormValidation, loadFormFiles } from './form-validation.js';
 import type { AppKeys } from './keys.js';
-import { LoginLockout } from './login-lockout.js';
 import { Menus } from './menus.js';
 import { MenuTreeCache } from './menu-tree-cache.js';
-import { PasswordChanges } from './password-changes.js';
 import { Permissions } from './permissions.js';
 import { createPortalServices, type PortalServices } from './portal.js';
-import { Registration } from './registration.js';
-import { Sessions } from './sessions.js';
-import { SingleSignOn } from './single-sign-on.js';
-import { SmsCodes } from './sms-codes.js';
-import { createSmsSender } from './sms/index.js';
 import type { SmsSender } from './sms/sms-sender.js';
-import { Users } from './users.js';
-import { EventBus } from '../events/event-bus.js';
-import { EventTickets } from '../events/tickets.js';
-import { Messages } from '../messages/messages.js';
-import { Notices } from '../messages/notices.js';
-import type { ApprovalNotifier } from '../workflow/notifier.js';
 
-export interface Services {
-  db: Db;
-  keys: AppKeys;
-  config: ServerConfig;
-  accessTokens: AccessTokens;
-  sessions: Sessions;
-  captchas: Captchas;
-  crypto: FieldCrypto;
-  forms: FormValidation;
-  users: Users;
+/** What the site is made of: menus and their cached trees, site settings, dictionaries. */
+export interface SiteServices {
   menus: Menus;
   /** Role menu trees with their serialized answers, cached per role set and project type. */
   menuTrees: MenuTreeCache;
   baseConfigs: BaseConfigs;
   dictionaries: Dictionaries;
-  smsCodes: SmsCodes;
-  lockout: LoginLockout;
-  authentication: Authentication;
-  passwordChanges: PasswordChanges;
-  registration: Registration;
-  aiLibrary: AiLibrary;
-  singleSignOn: SingleSignOn;
-  /** The logged-in portal (issue 4): projects, workbench, common menus, messages, weather... */
+}
+
+export interface Services extends AccountServices, SiteServices, MessagingServices {
+  db: Db;
+  keys: AppKeys;
+  config: ServerConfig;
+  /** The logged-in portal: projects, workbench, common menus, weather... */
   portal: PortalServices;
-  /** Server-sent events of every instance, fed by PostgreSQL LISTEN/NOTIFY (events/event-bus.ts). */
-  events: EventBus;
-  eventTickets: EventTickets;
-  /** The message centre: users' messages (send is what modules call) and notices. */
-  messages: Messages;
-  notices: Notices;
-  /** System administration (issue 5): permissions, audit log, offices, users, roles, menus, ... */
+  /** System administration: permissions, audit log, offices, users, roles, menus, ... */
   admin: AdminServices;
 }
 
@@ -81,63 +52,40 @@ export function createServices(
   config: ServerConfig,
   overrides: ServiceOverrides = {},
 ): Services {
-  const now = config.now;
-  const crypto = new FieldCrypto(keys);
-  const accessTokens = new AccessTokens(keys.tokenSecret, config.accessTtlSeconds, now);
-  const sessions = new Sessions(db, config.refreshTtlSeconds, config.userCacheTtlMs);
-  const captchas = new Captchas(db, keys.tokenSecret, config.captchaFixed);
-  const users = new Users(db, config.userCacheTtlMs);
-  const dictionaries = new Dictionaries(db);
   const menus = new Menus(db);
   const permissions = new Permissions(db, config.userCacheTtlMs);
-  const smsCodes = new SmsCodes(db, keys.tokenSecret, overrides.smsSender ?? createSmsSender(config), now);
-  const lockout = new LoginLockout(db, now);
-  const events = new EventBus(db, (error) => process.emitWarning(`event stream: ${error.message}`));
-  const messages = new Messages(db, events, now);
-  const authentication = new Authentication({
-    users,
-    captchas,
-    sessions,
-    accessTokens,
-    lockout,
-    smsCodes,
-    now,
-    passwordMaxAgeDays: config.passwordMaxAgeDays,
+  const site: SiteServices = {
+    menus,
+    menuTrees: new MenuTreeCache(db, menus, config.menuTreeRecheckMs),
+    baseConfigs: new BaseConfigs(db),
+    dictionaries: new Dictionaries(db),
+  };
+  const accounts = createAccountServices(db, keys, config, {
+    dictionaries: site.dictionaries,
+    smsSender: overrides.smsSender,
   });
-  const aiSecret = config.aiSecret === undefined ? keys.aiSecret : Buffer.from(config.aiSecret, 'utf8');
-  const ssoSecret = config.ssoSecret === undefined ? keys.ssoSecret : Buffer.from(config.ssoSecret, 'utf8');
+  const messaging = createMessagingServices(db, config.now);
   return {
     db,
     keys,
     config,
-    accessTokens,
-    sessions,
-    captchas,
-    crypto,
-    forms: new FormValidation(loadFormFiles(path.join(schemasDir, 'forms')), crypto),
-    users,
-    menus,
-    menuTrees: new MenuTreeCache(db, menus, config.menuTreeRecheckMs),
-    baseConfigs: new BaseConfigs(db),
-    dictionaries,
-    smsCodes,
-    lockout,
-    authentication,
-    passwordChanges: new PasswordChanges(db, users, sessions, lockout, smsCodes, now),
-    registration: new Registration(db, users, dictionaries, smsCodes, now),
-    aiLibrary: new AiLibrary(
+    ...site,
+    ...accounts,
+    ...messaging,
+    portal: createPortalServices(
       db,
-      users,
-      smsCodes,
-      { aiUrl: config.aiUrl, secret: aiSecret, mobileVerify: config.aiMobileVerify },
-      now,
+      menus,
+      permissions,
+      config,
+      keys.tokenSecret,
+      messaging.messages,
+      overrides.weatherFetch,
     ),
-    singleSignOn: new SingleSignOn(db, users, authentication, ssoSecret, now),
-    portal: createPortalServices(db, menus, permissions, config, keys.tokenSecret, messages, overrides.weatherFetch),
-    events,
-    eventTickets: new EventTickets(db, now),
-    messages,
-    notices: new Notices(db, messages, now),
-    admin: createAdminServices(db, { users, sessions, permissions, now }),
+    admin: createAdminServices(db, {
+      users: accounts.users,
+      sessions: accounts.sessions,
+      permissions,
+      now: config.now,
+    }),
   };
 }

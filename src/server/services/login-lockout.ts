@@ -11,10 +11,9 @@
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
-import { MsgCode } from '../../shared/envelope.js';
 import type { Clock } from '../config.js';
 import type { Db } from '../db/database.js';
-import { ApiError } from '../http/api-error.js';
+import { DomainError } from '../domain-error.js';
 
 export const LOCKOUT_MAX_FAILURES = 5;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
@@ -53,7 +52,7 @@ export class LoginLockout {
       .executeTakeFirstOrThrow();
     // Unknown names leave rows behind too: now and then drop those whose window and lock are long over.
     if (randomInt(50) === 0) void this.purgeOld(now).catch(() => undefined);
-    if (row.failures > LOCKOUT_MAX_FAILURES) throw new ApiError(MsgCode.tooManyAttempts, LOCKED_MESSAGE);
+    if (row.failures > LOCKOUT_MAX_FAILURES) throw new DomainError('tooOften', LOCKED_MESSAGE);
   }
 
   async purgeOld(now: Date): Promise<void> {

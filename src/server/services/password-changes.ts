@@ -6,12 +6,12 @@
  */
 import type { Clock } from '../config.js';
 import type { Db } from '../db/database.js';
-import { fieldError } from '../http/api-error.js';
 import type { LoginLockout } from './login-lockout.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { Sessions } from './sessions.js';
 import type { SmsCodes } from './sms-codes.js';
 import type { Users } from './users.js';
+import { invalidField } from '../domain-error.js';
 
 export const PasswordMessages = {
   changed: '密码修改成功，请使用新密码重新登录',
@@ -35,9 +35,9 @@ export class PasswordChanges {
   async change(userId: string, oldPassword: string, newPassword: string): Promise<void> {
     const user = await this.users.findById(userId);
     if (!user || !(await verifyPassword(user.password_hash, oldPassword))) {
-      throw fieldError('oldPassword', PasswordMessages.wrongOld);
+      throw invalidField('oldPassword', PasswordMessages.wrongOld);
     }
-    if (oldPassword === newPassword) throw fieldError('newPassword', PasswordMessages.sameAsOld);
+    if (oldPassword === newPassword) throw invalidField('newPassword', PasswordMessages.sameAsOld);
     await this.store(user.id, user.login_name, newPassword);
   }
 
@@ -50,7 +50,7 @@ export class PasswordChanges {
     // Hash before using the code up: a failure here must not cost the user the verified code.
     const passwordHash = await hashPassword(newPassword);
     if (!user || !(await this.smsCodes.consumeVerified(phone, 'reset')))
-      throw fieldError(field, PasswordMessages.verifyFirst);
+      throw invalidField(field, PasswordMessages.verifyFirst);
     await this.store(user.id, user.login_name, newPassword, passwordHash);
   }
 

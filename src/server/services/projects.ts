@@ -5,12 +5,11 @@
  * Who sees what is the one data-scope rule (services/data-scope.ts), read through the cached grants.
  */
 import { sql } from 'kysely';
-import { MsgCode } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
-import { ApiError } from '../http/api-error.js';
 import type { CompanyTreeNode, ProjectListRow, SelectedProjectFields } from '../../shared/projects.js';
 import type { DataScope } from './data-scope.js';
 import type { Permissions } from './permissions.js';
+import { DomainError } from '../domain-error.js';
 
 export type { CompanyTreeNode, ProjectListRow, SelectedProjectFields };
 
@@ -122,8 +121,14 @@ export class Projects {
       .where('p.name', '=', projectName)
       .orderBy('p.id')
       .executeTakeFirst();
-    if (!row) throw new ApiError(MsgCode.forbidden, ProjectMessages.noSuchProject);
+    if (!row) throw new DomainError('forbidden', ProjectMessages.noSuchProject);
     return row;
+  }
+
+  /** Whether the user may see the project: a record of a hidden project is as absent as a missing one. */
+  async sees(scope: DataScope, projectId: string): Promise<boolean> {
+    const row = await this.scopedProjects(scope).select('p.id').where('p.id', '=', projectId).executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Like `byName`, by project id. */
@@ -132,7 +137,7 @@ export class Projects {
       .select(['p.id', 'p.name', 'p.engineering_type', 'p.status', 'p.code', 'p.area_code', 'p.office_id'])
       .where('p.id', '=', projectId)
       .executeTakeFirst();
-    if (!row) throw new ApiError(MsgCode.forbidden, ProjectMessages.noSuchProject);
+    if (!row) throw new DomainError('forbidden', ProjectMessages.noSuchProject);
     return row;
   }
 
@@ -206,7 +211,7 @@ export class Projects {
       .where('id', '=', officeId)
       .where('del_flag', '=', '0')
       .executeTakeFirst();
-    if (!office) throw new ApiError(MsgCode.notFound, ProjectMessages.noSuchOffice);
+    if (!office) throw new DomainError('notFound', ProjectMessages.noSuchOffice);
     const chain = [
       office.id,
       ...office.parent_ids

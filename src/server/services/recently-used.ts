@@ -2,10 +2,10 @@
  * Recently used menus (spec section 4: opening a child menu records it). One row per user, project and menu with
  * the time of the last use; only the newest few are kept, so the table stays small however much people click.
  */
-import { MsgCode, type MenuRecord } from '../../shared/envelope.js';
+import type { MenuRecord } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
-import { ApiError } from '../http/api-error.js';
 import type { CommonMenus, MenuContext } from './common-menus.js';
+import { DomainError } from '../domain-error.js';
 
 export const RECENT_LIMIT = 10;
 /** Rows kept per user and project: a margin over the answer for menus that a role change hides. */
@@ -24,7 +24,7 @@ export class RecentlyUsed {
 
   async record(ctx: MenuContext, menuId: string, now: Date): Promise<void> {
     const available = await this.commonMenus.available(ctx);
-    if (!available.some((m) => m.id === menuId)) throw new ApiError(MsgCode.forbidden, '无权访问该功能');
+    if (!available.some((m) => m.id === menuId)) throw new DomainError('forbidden', '无权访问该功能');
     await this.db
       .insertInto('recent_menu')
       .values({ user_id: ctx.userId, project_key: ctx.projectKey, menu_id: menuId, used_at: now })

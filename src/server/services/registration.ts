@@ -5,17 +5,16 @@
  * registration of the same phone, say) rolls the code back too, and a wrong code is counted and committed.
  */
 import { randomUUID } from 'node:crypto';
-import { MsgCode } from '../../shared/envelope.js';
 import type { Clock } from '../config.js';
 import type { Db } from '../db/database.js';
 import { uniqueViolation } from '../db/errors.js';
-import { ApiError, fieldError } from '../http/api-error.js';
 import type { Dictionaries } from './dictionaries.js';
 import { chinaDate, parseIdCard, type IdCardFacts } from './id-card.js';
 import { maskCreditCode, maskName, maskPhone } from './masking.js';
 import { hashPassword, NO_PASSWORD } from './passwords.js';
 import type { CodeFailure, SmsCodes } from './sms-codes.js';
 import type { Users } from './users.js';
+import { DomainError, invalidField } from '../domain-error.js';
 
 export const RegistrationMessages = {
   registered: '注册成功',
@@ -90,10 +89,10 @@ export class Registration {
   /** Registers a person with role `personal`; answers the new user's id. */
   async registerPerson(input: PersonalRegistration): Promise<string> {
     const now = this.now();
-    if (input.birthday > chinaDate(now)) throw fieldError('birthday', RegistrationMessages.birthdayFuture);
+    if (input.birthday > chinaDate(now)) throw invalidField('birthday', RegistrationMessages.birthdayFuture);
     const facts = this.idCard(input.idCardNumber, 'idCardNumber');
-    if (input.sex !== facts.sex) throw fieldError('sex', RegistrationMessages.sexMismatch);
-    if (input.birthday !== facts.birthday) throw fieldError('birthday', RegistrationMessages.birthdayMismatch);
+    if (input.sex !== facts.sex) throw invalidField('sex', RegistrationMessages.sexMismatch);
+    if (input.birthday !== facts.birthday) throw invalidField('birthday', RegistrationMessages.birthdayMismatch);
     await this.assertNation(input.nation, 'nation');
     await this.assertPersonFree(input.phoneNumber, facts.normalized);
     const passwordHash = await hashPassword(input.password);
@@ -146,7 +145,7 @@ export class Registration {
       .where('credit_code', '=', company.creditCode)
       .where('del_flag', '=', '0')
       .executeTakeFirst();
-    if (office) throw new ApiError(MsgCode.conflict, RegistrationMessages.creditCodeTaken);
+    if (office) throw new DomainError('conflict', RegistrationMessages.creditCodeTaken);
     await this.assertPersonFree(manager.phoneNumber, facts.normalized);
     const roleId = await this.roleId(COMPANY_MANAGER_ROLE);
     const companyId = randomUUID();
@@ -223,7 +222,7 @@ export class Registration {
       .where('type', '=', '1')
       .where('del_flag', '=', '0')
       .executeTakeFirst();
-    if (!office) throw new ApiError(MsgCode.notFound, RegistrationMessages.companyNotFound);
+    if (!office) throw new DomainError('notFound', RegistrationMessages.companyNotFound);
     const managers = await this.db
       .selectFrom('sys_user as u')
       .innerJoin('sys_user_role as ur', 'ur.user_id', 'u.id')
@@ -248,24 +247,24 @@ export class Registration {
 
   private idCard(value: string, field: string): IdCardFacts {
     const facts = parseIdCard(value, this.now());
-    if (!facts) throw fieldError(field, RegistrationMessages.idCardInvalid);
+    if (!facts) throw invalidField(field, RegistrationMessages.idCardInvalid);
     return facts;
   }
 
   private async assertNation(label: string, field: string): Promise<void> {
     const nations = await this.dictionaries.list('nation');
-    if (!nations.some((entry) => entry.label === label)) throw fieldError(field, RegistrationMessages.nation);
+    if (!nations.some((entry) => entry.label === label)) throw invalidField(field, RegistrationMessages.nation);
   }
 
   private async assertPersonFree(phone: string, idCardNumber: string): Promise<void> {
-    if (await this.users.mobileTaken(phone)) throw new ApiError(MsgCode.conflict, RegistrationMessages.phoneTaken);
+    if (await this.users.mobileTaken(phone)) throw new DomainError('conflict', RegistrationMessages.phoneTaken);
     const holder = await this.db
       .selectFrom('sys_user')
       .select('id')
       .where('id_card_number', '=', idCardNumber)
       .where('del_flag', '=', '0')
       .executeTakeFirst();
-    if (holder) throw new ApiError(MsgCode.conflict, RegistrationMessages.idCardTaken);
+    if (holder) throw new DomainError('conflict', RegistrationMessages.idCardTaken);
   }
 
   private async roleId(enname: string): Promise<string> {
@@ -283,7 +282,7 @@ export class Registration {
     } catch (error) {
       const constraint = uniqueViolation(error);
       const message = constraint === undefined ? undefined : CONFLICTS[constraint];
-      if (message) throw new ApiError(MsgCode.conflict, message);
+      if (message) throw new DomainError('conflict', message);
       throw error;
     }
     if (!outcome.ok) throw outcome.error;

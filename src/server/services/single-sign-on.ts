@@ -8,12 +8,12 @@
  * and kept in app_key (scripts/sso-ticket.ts mints tickets with it).
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { MsgCode, type TokenPair } from '../../shared/envelope.js';
+import type { TokenPair } from '../../shared/envelope.js';
 import type { Clock } from '../config.js';
 import type { Db } from '../db/database.js';
-import { ApiError } from '../http/api-error.js';
 import type { Authentication } from './authentication.js';
 import type { Users } from './users.js';
+import { DomainError } from '../domain-error.js';
 
 export const SSO_MAX_TTL_SECONDS = 300;
 /** An identity provider whose clock runs a little ahead still gets in. */
@@ -86,14 +86,14 @@ export class SingleSignOn {
   async exchange(ticket: string): Promise<TokenPair> {
     const now = this.now();
     const claims = readSsoTicket(this.secret, ticket, now);
-    if (!claims) throw new ApiError(MsgCode.loginFailed, SSO_FAILED);
+    if (!claims) throw new DomainError('loginRefused', SSO_FAILED);
     const fresh = await this.db
       .insertInto('sso_ticket_used')
       .values({ jti: claims.jti, expires_at: new Date(claims.exp * 1000) })
       .onConflict((oc) => oc.column('jti').doNothing())
       .returning('jti')
       .executeTakeFirst();
-    if (!fresh) throw new ApiError(MsgCode.loginFailed, SSO_FAILED);
+    if (!fresh) throw new DomainError('loginRefused', SSO_FAILED);
     // Ids of expired tickets can go: the expiry alone refuses them now.
     void this.db
       .deleteFrom('sso_ticket_used')
@@ -101,7 +101,7 @@ export class SingleSignOn {
       .execute()
       .catch(() => undefined);
     const user = await this.users.findByLoginName(claims.sub);
-    if (!user || user.login_flag !== '1') throw new ApiError(MsgCode.loginFailed, SSO_FAILED);
+    if (!user || user.login_flag !== '1') throw new DomainError('loginRefused', SSO_FAILED);
     return this.authentication.startSession(user);
   }
 }

@@ -13,13 +13,12 @@
  */
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import { type ExpressionBuilder, sql } from 'kysely';
-import { MsgCode } from '../../shared/envelope.js';
 import type { Clock } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Database, SmsPurpose } from '../db/tables.js';
-import { ApiError, fieldError } from '../http/api-error.js';
 import { chinaDate } from './id-card.js';
 import type { SmsSender } from './sms/sms-sender.js';
+import { DomainError, invalidField } from '../domain-error.js';
 
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_RESEND_INTERVAL_MS = 60_000;
@@ -38,7 +37,7 @@ export const SmsMessages = {
 
 export interface CodeFailure {
   ok: false;
-  error: ApiError;
+  error: DomainError;
 }
 export type CodeCheck = { ok: true } | CodeFailure;
 
@@ -77,14 +76,14 @@ export class SmsCodes {
         .where('purpose', '=', purpose)
         .where('created_at', '>', new Date(now.getTime() - SMS_RESEND_INTERVAL_MS))
         .executeTakeFirst();
-      if (recent) throw new ApiError(MsgCode.tooManyAttempts, SmsMessages.tooFrequent);
+      if (recent) throw new DomainError('tooOften', SmsMessages.tooFrequent);
       const today = await tx
         .selectFrom('sms_code')
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('phone', '=', phone)
         .where('created_at', '>=', startOfChinaDay(now))
         .executeTakeFirstOrThrow();
-      if (Number(today.n) >= SMS_DAILY_LIMIT) throw new ApiError(MsgCode.tooManyAttempts, SmsMessages.dailyLimit);
+      if (Number(today.n) >= SMS_DAILY_LIMIT) throw new DomainError('tooOften', SmsMessages.dailyLimit);
       await tx
         .updateTable('sms_code')
         .set({ used_at: now })
@@ -111,7 +110,7 @@ export class SmsCodes {
     } catch (cause) {
       // Not delivered: the code must not count against the phone's quota nor stay usable.
       await this.db.deleteFrom('sms_code').where('id', '=', id).execute();
-      throw new ApiError(MsgCode.internal, SmsMessages.sendFailed, undefined, { cause });
+      throw new DomainError('unavailable', SmsMessages.sendFailed, { cause });
     }
   }
 
@@ -188,7 +187,7 @@ export class SmsCodes {
     if (bumped)
       return {
         ok: false,
-        error: fieldError(field, bumped.attempts >= SMS_MAX_ATTEMPTS ? SmsMessages.burned : SmsMessages.wrong),
+        error: invalidField(field, bumped.attempts >= SMS_MAX_ATTEMPTS ? SmsMessages.burned : SmsMessages.wrong),
       };
     // No live code: a burned one keeps saying so until it would have expired; anything else is simply gone.
     const newest = await executor
@@ -200,7 +199,7 @@ export class SmsCodes {
       .limit(1)
       .executeTakeFirst();
     const burned = newest && newest.used_at === null && newest.attempts >= SMS_MAX_ATTEMPTS && newest.expires_at > now;
-    return { ok: false, error: fieldError(field, burned ? SmsMessages.burned : SmsMessages.invalid) };
+    return { ok: false, error: invalidField(field, burned ? SmsMessages.burned : SmsMessages.invalid) };
   }
 
   private live(eb: ExpressionBuilder<Database, 'sms_code'>, phone: string, purpose: SmsPurpose, now: Date) {

@@ -17,12 +17,10 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type ExcelJS from 'exceljs';
 import { formAjvOptions } from '../../shared/ajv-options.js';
-import { MsgCode } from '../../shared/envelope.js';
 import { dropBlankStrings, type JsonSchemaNode } from '../../shared/schema-messages.js';
 import type { Clock } from '../config.js';
 import type { Db } from '../db/database.js';
 import { refreshPlannerStatistics } from '../db/statistics.js';
-import { ApiError } from '../http/api-error.js';
 import { schemasDir } from '../paths.js';
 import { newId } from './admin-common.js';
 import type { AdminOffices } from './admin-offices.js';
@@ -32,6 +30,7 @@ import { toFieldErrors } from './form-validation.js';
 import { hashPassword } from './passwords.js';
 import type { DataScope } from './data-scope.js';
 import { loadExcel } from './excel.js';
+import { DomainError } from '../domain-error.js';
 
 export interface ImportError {
   /** The Excel row number (the header is row 1). */
@@ -200,14 +199,14 @@ export class UserImport {
     try {
       await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
     } catch {
-      throw new ApiError(MsgCode.invalidInput, ImportMessages.badFile);
+      throw new DomainError('invalid', ImportMessages.badFile);
     }
     const sheet = workbook.worksheets[0];
-    if (!sheet) throw new ApiError(MsgCode.invalidInput, ImportMessages.noSheet);
+    if (!sheet) throw new DomainError('invalid', ImportMessages.noSheet);
     const byHeader = new Map<string, number>();
     sheet.getRow(1).eachCell((cell, col) => byHeader.set(cellText(cell.value).replace(/[*＊\s]/g, ''), col));
     const missing = IMPORT_COLUMNS.filter((c) => c.required && !byHeader.has(c.header)).map((c) => c.header);
-    if (missing.length > 0) throw new ApiError(MsgCode.invalidInput, ImportMessages.missingColumns(missing));
+    if (missing.length > 0) throw new DomainError('invalid', ImportMessages.missingColumns(missing));
     const rows: ParsedRow[] = [];
     for (let r = 2; r <= sheet.rowCount; r++) {
       const excelRow = sheet.getRow(r);
@@ -218,9 +217,9 @@ export class UserImport {
       }
       if (Object.values(values).every((v) => v === '')) continue;
       rows.push({ row: r, values });
-      if (rows.length > MAX_IMPORT_ROWS) throw new ApiError(MsgCode.invalidInput, ImportMessages.tooMany);
+      if (rows.length > MAX_IMPORT_ROWS) throw new DomainError('invalid', ImportMessages.tooMany);
     }
-    if (rows.length === 0) throw new ApiError(MsgCode.invalidInput, ImportMessages.empty);
+    if (rows.length === 0) throw new DomainError('invalid', ImportMessages.empty);
     return rows;
   }
 
@@ -307,8 +306,8 @@ export class UserImport {
     await this.checkDuplicates(rows, fail);
     if (errors.length > 0) {
       errors.sort((a, b) => a.row - b.row);
-      throw new ApiError(MsgCode.invalidInput, ImportMessages.failed(new Set(errors.map((e) => e.row)).size), {
-        errors,
+      throw new DomainError('invalid', ImportMessages.failed(new Set(errors.map((e) => e.row)).size), {
+        data: { errors },
       });
     }
 

@@ -5,10 +5,9 @@
  * next days). Answers are cached 10 minutes per place and kind, so a busy workbench costs the provider little;
  * a provider that fails or is slower than the timeout gives -500 天气服务暂不可用，请稍后重试 (the card says so).
  */
-import { MsgCode } from '../../shared/envelope.js';
-import { ApiError } from '../http/api-error.js';
 import type { WeatherConfig } from '../portal-config.js';
 import { TtlCache } from './ttl-cache.js';
+import { DomainError } from '../domain-error.js';
 
 export type WeatherType = 'all' | 'base';
 
@@ -135,11 +134,11 @@ export class Weather {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       body = await response.json();
     } catch (error) {
-      throw new ApiError(MsgCode.internal, WeatherMessages.unavailable, undefined, { cause: error });
+      throw new DomainError('unavailable', WeatherMessages.unavailable, { cause: error });
     }
     if (!isObject(body) || text(body.status) !== '1') {
       const info = isObject(body) ? text(body.info) : 'not an object';
-      throw new ApiError(MsgCode.internal, WeatherMessages.unavailable, undefined, { cause: `provider: ${info}` });
+      throw new DomainError('unavailable', WeatherMessages.unavailable, { cause: `provider: ${info}` });
     }
     return body;
   }

@@ -6,16 +6,16 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { sql } from 'kysely';
 import { formAjvOptions } from '../../shared/ajv-options.js';
-import { MsgCode, type FieldError } from '../../shared/envelope.js';
-import { processFaults, type ProcessFacts, type ProcessFile } from '../../shared/processes.js';
+import type { FieldError } from '../../shared/envelope.js';
+import { metaSchemaFaults, processFaults, type ProcessFacts, type ProcessFile } from '../../shared/processes.js';
 import type { Db } from '../db/database.js';
-import { ApiError } from '../http/api-error.js';
 import { schemasDir } from '../paths.js';
 import { parseJson } from './tables.js';
+import { DomainError, invalidFields } from '../domain-error.js';
 
 export interface DefinitionVersion {
   /** `<process id>@<version>` */
@@ -26,6 +26,14 @@ export interface DefinitionVersion {
   category: string;
   body: ProcessFile;
   publishedAt: Date;
+}
+
+/** One published version as the designer lists it. */
+export interface VersionSummary {
+  version: number;
+  publishedAt: Date;
+  /** The publisher's name; null for a version that came from the file. */
+  publishedBy: string | null;
 }
 
 export const DefinitionMessages = {
@@ -55,20 +63,6 @@ function compileMetaSchema(): ValidateFunction {
   const validate = ajv.getSchema('process');
   if (!validate) throw new Error('schemas/meta/process.json is missing');
   return validate;
-}
-
-function metaErrors(errors: readonly ErrorObject[] | null | undefined): FieldError[] {
-  return (errors ?? [])
-    .filter((error) => error.keyword !== 'if')
-    .map((error) => ({
-      field: error.instancePath,
-      message:
-        error.keyword === 'additionalProperties'
-          ? `不认识的键 "${String(error.params.additionalProperty)}"`
-          : error.keyword === 'required'
-            ? `缺少 "${String(error.params.missingProperty)}"`
-            : `${error.message ?? error.keyword}`,
-    }));
 }
 
 interface VersionRow {
@@ -192,27 +186,106 @@ export class ProcessDefinitions {
       .orderBy('version', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (!row) throw new ApiError(MsgCode.notFound, DefinitionMessages.notFound);
+    if (!row) throw new DomainError('notFound', DefinitionMessages.notFound);
     return toVersion(row);
+  }
+
+  /**
+   * Every version of one process, newest first, with who published it (null: the file of schemas/processes).
+   * -404 for a process without any.
+   */
+  async history(processId: string): Promise<VersionSummary[]> {
+    const rows = await this.db
+      .selectFrom('wf_definition as d')
+      .leftJoin('sys_user as u', 'u.id', 'd.published_by')
+      .select(['d.version', 'd.published_at', 'u.name as publisher'])
+      .where('d.process_id', '=', processId)
+      .orderBy('d.version', 'desc')
+      .execute();
+    if (rows.length === 0) throw new DomainError('notFound', DefinitionMessages.notFound);
+    return rows.map((row) => ({
+      version: row.version,
+      publishedAt: new Date(row.published_at),
+      publishedBy: row.publisher ?? null,
+    }));
+  }
+
+  /** The newest version of every process with its publisher and how many versions it has (the designer's list). */
+  async overview(): Promise<
+    (VersionSummary & { processId: string; name: string; category: string; versions: number })[]
+  > {
+    const rows = await this.db
+      .selectFrom('wf_definition as d')
+      .leftJoin('sys_user as u', 'u.id', 'd.published_by')
+      .select(({ selectFrom }) => [
+        'd.process_id',
+        'd.name',
+        'd.category',
+        'd.version',
+        'd.published_at',
+        'u.name as publisher',
+        selectFrom('wf_definition as c')
+          .select((c) => c.fn.countAll<string>().as('n'))
+          .whereRef('c.process_id', '=', 'd.process_id')
+          .as('versions'),
+      ])
+      .where(({ eb, selectFrom }) =>
+        eb(
+          'd.version',
+          '=',
+          selectFrom('wf_definition as n')
+            .select((n) => n.fn.max('n.version').as('v'))
+            .whereRef('n.process_id', '=', 'd.process_id'),
+        ),
+      )
+      .orderBy('d.category')
+      .orderBy('d.name')
+      .execute();
+    return rows.map((row) => ({
+      processId: row.process_id,
+      name: row.name,
+      category: row.category,
+      version: row.version,
+      publishedAt: new Date(row.published_at),
+      publishedBy: row.publisher ?? null,
+      versions: Number(row.versions ?? 0),
+    }));
+  }
+
+  /** The roles and users a definition's nodes may name, as the database holds them now (by name). */
+  async namable(): Promise<{
+    roles: { enname: string; name: string }[];
+    users: { id: string; name: string; loginName: string }[];
+  }> {
+    const [roles, users] = await Promise.all([
+      this.db.selectFrom('sys_role').select(['enname', 'name']).where('del_flag', '=', '0').orderBy('name').execute(),
+      this.db
+        .selectFrom('sys_user')
+        .select(['id', 'name', 'login_name'])
+        .where('del_flag', '=', '0')
+        .orderBy('name')
+        .execute(),
+    ]);
+    return {
+      roles: roles.flatMap((r) => (r.enname ? [{ enname: r.enname, name: r.name }] : [])),
+      users: users.map((u) => ({ id: u.id, name: u.name, loginName: u.login_name })),
+    };
   }
 
   /** The roles, users and collections a definition may name, as the database holds them now. */
   async facts(collections: ReadonlySet<string>): Promise<ProcessFacts> {
-    const [roles, users] = await Promise.all([
-      this.db.selectFrom('sys_role').select('enname').where('del_flag', '=', '0').execute(),
-      this.db.selectFrom('sys_user').select('id').where('del_flag', '=', '0').execute(),
-    ]);
-    return {
-      roles: new Set(roles.flatMap((r) => (r.enname ? [r.enname] : []))),
-      users: new Set(users.map((u) => u.id)),
-      collections,
-    };
+    const { roles, users } = await this.namable();
+    return { roles: new Set(roles.map((r) => r.enname)), users: new Set(users.map((u) => u.id)), collections };
   }
 
   /** The faults of a definition (meta-schema first, then the flow's checks), as -400 field errors. */
   check(body: unknown, facts: ProcessFacts): FieldError[] {
     this.metaSchema ??= compileMetaSchema();
-    if (!this.metaSchema(body)) return metaErrors(this.metaSchema.errors);
+    if (!this.metaSchema(body))
+      return metaSchemaFaults(this.metaSchema.errors).map((fault) => ({
+        field: fault.pointer,
+        message: fault.message,
+      }));
     const file = body as ProcessFile;
     try {
       // The form must compile as the server will compile it (an invalid pattern passes the meta-schema).
@@ -226,9 +299,9 @@ export class ProcessDefinitions {
   /** Publishes `body` as the next version of `processId` (a new process starts at version 1). */
   async publish(processId: string, body: unknown, facts: ProcessFacts, actorId: string): Promise<DefinitionVersion> {
     const errors = this.check(body, facts);
-    if (errors.length > 0) throw new ApiError(MsgCode.invalidInput, errors[0]!.message, { errors });
+    if (errors.length > 0) throw invalidFields(errors);
     const file = body as ProcessFile;
-    if (file.id !== processId) throw new ApiError(MsgCode.invalidInput, DefinitionMessages.idMismatch);
+    if (file.id !== processId) throw new DomainError('invalid', DefinitionMessages.idMismatch);
     // The next number is taken inside the insert; two publishers at once collide on the unique constraint.
     const row = await this.db
       .insertInto('wf_definition')
@@ -251,7 +324,7 @@ export class ProcessDefinitions {
       .executeTakeFirstOrThrow()
       .catch((error: unknown) => {
         if ((error as { code?: string }).code === '23505')
-          throw new ApiError(MsgCode.conflict, '另一位管理员刚刚发布了新版本，请刷新后重试');
+          throw new DomainError('conflict', '另一位管理员刚刚发布了新版本，请刷新后重试');
         throw error;
       });
     return toVersion(row);

@@ -12,16 +12,15 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { type Transaction, sql } from 'kysely';
-import { MsgCode } from '../../shared/envelope.js';
 import { routeOf, type ApprovalMode, type ProcessFile } from '../../shared/processes.js';
 import type { Database } from '../db/tables.js';
 import type { Db } from '../db/database.js';
-import { ApiError } from '../http/api-error.js';
 import { FormValidation } from '../services/form-validation.js';
 import type { Approvers } from './approvers.js';
 import type { DefinitionVersion, ProcessDefinitions } from './definitions.js';
 import type { ApprovalNotice, ApprovalNotifier } from './notifier.js';
 import { parseJson, type HistoryAction, type InstanceStatus, type TaskStatus } from './tables.js';
+import { DomainError, invalidField } from '../domain-error.js';
 
 type Trx = Transaction<Database>;
 
@@ -173,10 +172,7 @@ export class WorkflowEngine {
         record !== undefined &&
         record.projectId === projectId &&
         (!reference.states || (record.status !== null && reference.states.includes(record.status)));
-      if (!ok)
-        throw new ApiError(MsgCode.invalidInput, reference.message, {
-          errors: [{ field: `form.${field}`, message: reference.message }],
-        });
+      if (!ok) throw invalidField(`form.${field}`, reference.message);
     }
   }
 
@@ -187,7 +183,7 @@ export class WorkflowEngine {
     context: { starterId: string; projectId: string; chosen: Record<string, string[]> },
   ): Promise<RouteStep[]> {
     const nodes = routeOf(file.flow, values);
-    if (!nodes) throw new ApiError(MsgCode.invalidInput, WorkflowMessages.noBranch);
+    if (!nodes) throw new DomainError('invalid', WorkflowMessages.noBranch);
     const route: RouteStep[] = [];
     const company = await this.approvers.companyOfProject(context.projectId);
     for (const node of nodes) {
@@ -199,8 +195,8 @@ export class WorkflowEngine {
         company,
       });
       if (node.type === 'approval' && users.length === 0)
-        throw new ApiError(
-          MsgCode.invalidInput,
+        throw new DomainError(
+          'invalid',
           rule.type === 'starter'
             ? WorkflowMessages.chooseApprovers(node.name)
             : WorkflowMessages.noApprovers(node.name),
@@ -220,7 +216,7 @@ export class WorkflowEngine {
   async start(starterId: string, input: StartInput): Promise<string> {
     const definition = await this.definitions.latest(input.processId);
     const file = definition.body;
-    if (!(await this.mayStart(file, starterId))) throw new ApiError(MsgCode.forbidden, WorkflowMessages.cannotStart);
+    if (!(await this.mayStart(file, starterId))) throw new DomainError('forbidden', WorkflowMessages.cannotStart);
     const values = this.validateForm(definition, input.form);
     await this.checkReferences(file, input.projectId, values);
     const route = await this.resolveRoute(file, values, {
@@ -282,7 +278,7 @@ export class WorkflowEngine {
     await this.onTask(actorId, taskId, async (ctx, task) => {
       const previous =
         input.to === 'previous' ? ctx.route.slice(0, task.step).findLastIndex((step) => step.type === 'approval') : -1;
-      if (input.to === 'previous' && previous < 0) throw new ApiError(MsgCode.invalidInput, WorkflowMessages.firstNode);
+      if (input.to === 'previous' && previous < 0) throw new DomainError('invalid', WorkflowMessages.firstNode);
       await this.close(ctx, task, 'rejected');
       await this.history(ctx, actorId, 'reject', {
         task,
@@ -369,7 +365,7 @@ export class WorkflowEngine {
   /** The starter takes the instance back, while no approver has acted on it. */
   async withdraw(actorId: string, instanceId: string, input: ActInput): Promise<void> {
     await this.onInstance(instanceId, async (ctx) => {
-      if (ctx.instance.starter_id !== actorId) throw new ApiError(MsgCode.forbidden, WorkflowMessages.notStarter);
+      if (ctx.instance.starter_id !== actorId) throw new DomainError('forbidden', WorkflowMessages.notStarter);
       this.requireRunning(ctx);
       const acted = await ctx.trx
         .selectFrom('wf_history')
@@ -378,7 +374,7 @@ export class WorkflowEngine {
         .where('action', 'in', ['approve', 'reject', 'transfer', 'addSigner'])
         .limit(1)
         .executeTakeFirst();
-      if (acted) throw new ApiError(MsgCode.conflict, WorkflowMessages.cannotWithdraw);
+      if (acted) throw new DomainError('conflict', WorkflowMessages.cannotWithdraw);
       await this.cancelOpen(ctx);
       await this.history(ctx, actorId, 'withdraw', input);
       await this.setInstance(ctx, { status: 'withdrawn', current_step: null, finished_at: ctx.now });
@@ -388,11 +384,11 @@ export class WorkflowEngine {
   /** The starter reminds the current approvers, at most once an hour. */
   async urge(actorId: string, instanceId: string, input: ActInput): Promise<void> {
     await this.onInstance(instanceId, async (ctx) => {
-      if (ctx.instance.starter_id !== actorId) throw new ApiError(MsgCode.forbidden, WorkflowMessages.notStarter);
+      if (ctx.instance.starter_id !== actorId) throw new DomainError('forbidden', WorkflowMessages.notStarter);
       this.requireRunning(ctx);
       const last = ctx.instance.urged_at ? new Date(ctx.instance.urged_at).getTime() : undefined;
       if (last !== undefined && ctx.now.getTime() - last < URGE_INTERVAL_MS)
-        throw new ApiError(MsgCode.tooManyAttempts, WorkflowMessages.urgeTooOften);
+        throw new DomainError('tooOften', WorkflowMessages.urgeTooOften);
       const pending = await this.openTasks(ctx, ['pending']);
       await this.setInstance(ctx, { urged_at: ctx.now });
       await this.history(ctx, actorId, 'urge', input);
@@ -406,7 +402,7 @@ export class WorkflowEngine {
   async comment(actorId: string, instanceId: string, input: ActInput & { comment: string }): Promise<void> {
     await this.onInstance(instanceId, async (ctx) => {
       if (!(await isParticipant(ctx.trx, instanceId, actorId)))
-        throw new ApiError(MsgCode.forbidden, WorkflowMessages.notParticipant);
+        throw new DomainError('forbidden', WorkflowMessages.notParticipant);
       await this.history(ctx, actorId, 'comment', input);
     });
   }
@@ -451,7 +447,7 @@ export class WorkflowEngine {
         'urged_at',
       ])
       .executeTakeFirst();
-    if (!instance) throw new ApiError(MsgCode.notFound, WorkflowMessages.instanceNotFound);
+    if (!instance) throw new DomainError('notFound', WorkflowMessages.instanceNotFound);
     return instance;
   }
 
@@ -467,7 +463,7 @@ export class WorkflowEngine {
       (await this.db.selectFrom('wf_instance').select('definition_id').where('id', '=', instanceId).executeTakeFirst())
         ?.definition_id;
     const definition = found && (await this.definitions.byId(found));
-    if (!definition) throw new ApiError(MsgCode.notFound, WorkflowMessages.instanceNotFound);
+    if (!definition) throw new DomainError('notFound', WorkflowMessages.instanceNotFound);
     await this.transaction(async (notices, trx) => {
       const instance = await this.lock(trx, instanceId);
       const ctx: Context = {
@@ -494,26 +490,26 @@ export class WorkflowEngine {
       .select(['t.instance_id', 'i.project_id', 'i.definition_id'])
       .where('t.id', '=', taskId)
       .executeTakeFirst();
-    if (!found) throw new ApiError(MsgCode.notFound, WorkflowMessages.taskNotFound);
+    if (!found) throw new DomainError('notFound', WorkflowMessages.taskNotFound);
     if (newApprover !== undefined) {
       // Who may be given the task (transfer, 加签): someone else among the project's people.
-      if (newApprover === actorId) throw new ApiError(MsgCode.invalidInput, WorkflowMessages.self);
+      if (newApprover === actorId) throw new DomainError('invalid', WorkflowMessages.self);
       const members = await this.approvers.projectMembers(found.project_id, [newApprover]);
-      if (!members.has(newApprover)) throw new ApiError(MsgCode.invalidInput, WorkflowMessages.notMember);
+      if (!members.has(newApprover)) throw new DomainError('invalid', WorkflowMessages.notMember);
     }
     await this.onInstance(
       found.instance_id,
       async (ctx) => {
         // Read again under the instance's lock: what another action did before us is now visible.
         const task = await ctx.trx.selectFrom('wf_task').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow();
-        if (task.assignee_id !== actorId) throw new ApiError(MsgCode.forbidden, WorkflowMessages.notAssignee);
-        if (task.status === 'cancelled') throw new ApiError(MsgCode.conflict, WorkflowMessages.handledByOthers);
-        if (task.status !== 'pending') throw new ApiError(MsgCode.conflict, WorkflowMessages.alreadyHandled);
+        if (task.assignee_id !== actorId) throw new DomainError('forbidden', WorkflowMessages.notAssignee);
+        if (task.status === 'cancelled') throw new DomainError('conflict', WorkflowMessages.handledByOthers);
+        if (task.status !== 'pending') throw new DomainError('conflict', WorkflowMessages.alreadyHandled);
         this.requireRunning(ctx);
         if (newApprover !== undefined) {
           const open = await this.openTasks(ctx, ['pending', 'waiting']);
           if (open.some((t) => t.assignee_id === newApprover))
-            throw new ApiError(MsgCode.invalidInput, WorkflowMessages.alreadyApprover);
+            throw new DomainError('invalid', WorkflowMessages.alreadyApprover);
         }
         await work(ctx, task);
       },
@@ -522,7 +518,7 @@ export class WorkflowEngine {
   }
 
   private requireRunning(ctx: Context): void {
-    if (ctx.instance.status !== 'running') throw new ApiError(MsgCode.conflict, WorkflowMessages.notRunning);
+    if (ctx.instance.status !== 'running') throw new DomainError('conflict', WorkflowMessages.notRunning);
   }
 
   /** Closes a pending task; exactly one request can (the `status = 'pending'` guard). */
@@ -533,7 +529,7 @@ export class WorkflowEngine {
       .where('id', '=', task.id)
       .where('status', '=', 'pending')
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new ApiError(MsgCode.conflict, WorkflowMessages.alreadyHandled);
+    if (Number(result.numUpdatedRows) !== 1) throw new DomainError('conflict', WorkflowMessages.alreadyHandled);
   }
 
   private async openTasks(ctx: Context, statuses: TaskStatus[]): Promise<TaskRow[]> {

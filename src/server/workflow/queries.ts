@@ -4,16 +4,15 @@
  * instance's detail (form, route with each node's state, history, what the caller may do).
  */
 import { sql, type SqlBool } from 'kysely';
-import { MsgCode } from '../../shared/envelope.js';
 import type { ApprovalMode } from '../../shared/processes.js';
 import type { Db } from '../db/database.js';
-import { ApiError } from '../http/api-error.js';
 import { chinaDateTime } from '../services/china-time.js';
 import type { DataScope } from '../services/data-scope.js';
 import { escapeLike } from '../services/projects.js';
 import type { ProcessDefinitions } from './definitions.js';
 import { isParticipant, WorkflowMessages, type RouteStep } from './engine.js';
 import { parseJson, type HistoryAction, type InstanceStatus, type TaskStatus } from './tables.js';
+import { DomainError } from '../domain-error.js';
 
 export type Box = 'todo' | 'finished' | 'copy' | 'started';
 
@@ -247,9 +246,9 @@ export class WorkflowQueries {
       .where('i.id', '=', instanceId)
       .executeTakeFirst();
     if (!instance || !(scope.all || (await isParticipant(this.db, instanceId, userId))))
-      throw new ApiError(MsgCode.notFound, WorkflowMessages.instanceNotFound);
+      throw new DomainError('notFound', WorkflowMessages.instanceNotFound);
     const definition = await this.definitions.byId(instance.definition_id);
-    if (!definition) throw new ApiError(MsgCode.notFound, WorkflowMessages.instanceNotFound);
+    if (!definition) throw new DomainError('notFound', WorkflowMessages.instanceNotFound);
     const [tasks, copies, history] = await Promise.all([
       this.db
         .selectFrom('wf_task as t')

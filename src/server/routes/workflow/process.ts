@@ -9,12 +9,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../shared/envelope.js';
 import { PROCESS_CATEGORIES } from '../../../shared/processes.js';
-import { envelope } from '../../http/envelope-schema.js';
+import { pageEnvelope } from '../../http/envelope-schema.js';
 import { ok } from '../../http/route-helpers.js';
-import { requireAuth } from '../../plugins/auth.js';
 import { portalContext } from '../../services/portal.js';
 import type { Box, ProcessTaskRow } from '../../workflow/queries.js';
 import { pageProperties, processTaskRowSchema, projectNameProperty, security } from '../api/zhgd/portal-schemas.js';
+import { requireAuth } from '../../http/request-context.js';
 
 interface Query {
   pageNum: number;
@@ -78,18 +78,7 @@ const routes: FastifyPluginAsync = async (app) => {
             },
           },
           response: {
-            200: envelope({
-              data: {
-                type: 'object',
-                required: ['dataList', 'total', 'pageNum', 'pageSize'],
-                properties: {
-                  dataList: { type: 'array', items: processTaskRowSchema },
-                  total: { type: 'integer' },
-                  pageNum: { type: 'integer' },
-                  pageSize: { type: 'integer' },
-                },
-              },
-            }),
+            200: pageEnvelope(processTaskRowSchema, { paging: ['pageNum', 'pageSize'] }),
           },
         },
       },

@@ -7,10 +7,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { MsgCode, type Envelope } from '../../../../shared/envelope.js';
 import { envelope } from '../../../http/envelope-schema.js';
-import { ApiError, fieldError, Messages } from '../../../http/api-error.js';
+import { ApiError, Messages } from '../../../http/api-error.js';
 import { ok } from '../../../http/route-helpers.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import type { UserView } from '../../../services/users.js';
+import { invalidField } from '../../../domain-error.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 interface LoginFlagBody {
   id: string;
@@ -66,7 +67,7 @@ const routes: FastifyPluginAsync = async (app) => {
       const { view } = requireAuth(request);
       if (!isAdministrator(view)) throw new ApiError(MsgCode.forbidden, Messages.forbidden);
       const { id, loginFlag } = request.body;
-      if (id === view.user.id && loginFlag === '0') throw fieldError('id', '不能禁用当前登录的账号');
+      if (id === view.user.id && loginFlag === '0') throw invalidField('id', '不能禁用当前登录的账号');
       if (!(await app.services.users.setLoginFlag(id, loginFlag))) throw new ApiError(MsgCode.notFound, '用户不存在');
       if (loginFlag === '0') await app.services.sessions.revokeUser(id);
       return ok(loginFlag === '1' ? '已允许该用户登录' : '已禁止该用户登录', { id, loginFlag });

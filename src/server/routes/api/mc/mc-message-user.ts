@@ -10,13 +10,13 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
-import { idParams, pageEnvelope, pageQueryProperties } from '../../../http/admin-schemas.js';
-import { envelope } from '../../../http/envelope-schema.js';
+import { idParams, pageQueryProperties } from '../../../http/admin-schemas.js';
+import { envelope, pageEnvelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
 import { MESSAGE_KIND_IDS, type MessageKind } from '../../../messages/kinds.js';
 import type { MessagePage } from '../../../messages/messages.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import { bodyOrEmpty, security } from '../zhgd/portal-schemas.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 const str = { type: 'string' } as const;
 const messageRow = {

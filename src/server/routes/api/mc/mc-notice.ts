@@ -11,15 +11,14 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
-import { adminConfig, idParams, listQuery, needs, pageEnvelope } from '../../../http/admin-schemas.js';
-import { envelope } from '../../../http/envelope-schema.js';
+import { adminConfig, idParams, listQuery, needs } from '../../../http/admin-schemas.js';
+import { envelope, pageEnvelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
 import type { NoticeDetail, NoticeInput, NoticeRow } from '../../../messages/notices.js';
-import { requireAuth } from '../../../plugins/auth.js';
-import { requireGrants } from '../../../plugins/permissions.js';
 import { officeInScope } from '../../../services/data-scope.js';
 import { holdsAny } from '../../../services/permissions.js';
 import { security } from '../zhgd/portal-schemas.js';
+import { requireAuth, requireGrants } from '../../../http/request-context.js';
 
 export const NOTICE_EDIT = 'mc:notice:edit';
 

@@ -10,9 +10,9 @@ import { MsgCode, type Envelope } from '../../../../shared/envelope.js';
 import { ApiError } from '../../../http/api-error.js';
 import { envelope, type Schema } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import type { WeatherData, WeatherType } from '../../../services/weather.js';
 import { bodyOrEmpty, security } from '../zhgd/portal-schemas.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 const str = { type: 'string' } as const;
 const ADCODE = /^\d{6}$/;

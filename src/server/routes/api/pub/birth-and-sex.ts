@@ -5,10 +5,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
 import { envelope } from '../../../http/envelope-schema.js';
-import { fieldError } from '../../../http/api-error.js';
 import { dropEmptyInput, ok } from '../../../http/route-helpers.js';
 import { parseIdCard, type Sex } from '../../../services/id-card.js';
 import { RegistrationMessages } from '../../../services/registration.js';
+import { invalidField } from '../../../domain-error.js';
 
 const schema = {
   tags: ['register'],
@@ -45,7 +45,7 @@ const routes: FastifyPluginAsync = async (app) => {
     { schema, config: { audit: false }, preValidation: dropEmptyInput },
     async (request): Promise<Envelope<{ sex: Sex; birthday: string }>> => {
       const facts = parseIdCard(request.body.idCard, app.services.config.now());
-      if (!facts) throw fieldError('idCard', RegistrationMessages.idCardInvalid);
+      if (!facts) throw invalidField('idCard', RegistrationMessages.idCardInvalid);
       return ok('', { sex: facts.sex, birthday: facts.birthday });
     },
   );

@@ -6,11 +6,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import { portalContext } from '../../../services/portal.js';
 import type { ProjectRow } from '../../../services/projects.js';
 import type { GanttRow } from '../../../services/site-data.js';
 import { projectNameProperty, security } from '../zhgd/portal-schemas.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 const str = { type: 'string' } as const;
 

@@ -9,9 +9,9 @@ import { MsgCode, type Envelope } from '../../../../shared/envelope.js';
 import { ApiError, Messages } from '../../../http/api-error.js';
 import { envelope, type Schema } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import type { UserTheme } from '../../../services/user-theme.js';
 import { bodyOrEmpty, security } from '../zhgd/portal-schemas.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 const userIdProperty: Schema = {
   type: 'string',

@@ -5,19 +5,11 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { adminResourceRoutes } from '../../../http/admin-resource-routes.js';
-import {
-  adminConfig,
-  idParams,
-  listQuery,
-  needs,
-  pageEnvelope,
-  record,
-  security,
-  strings,
-} from '../../../http/admin-schemas.js';
+import { adminConfig, idParams, listQuery, needs, record, security, strings } from '../../../http/admin-schemas.js';
+import { pageEnvelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { requireGrants } from '../../../plugins/permissions.js';
 import type { PageQuery } from '../../../services/admin-common.js';
+import { requireGrants } from '../../../http/request-context.js';
 
 const ROLE_USERS = ['sys:role:view', 'sys:user:view'] as const;
 const scopeNote =

@@ -8,8 +8,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { dropEmptyInput, ok } from '../../../http/route-helpers.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import { PasswordMessages } from '../../../services/password-changes.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 interface ChangePasswordBody {
   oldPassword: string;

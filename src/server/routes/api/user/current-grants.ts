@@ -9,9 +9,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { security, strings } from '../../../http/admin-schemas.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import type { TreeFilter } from '../../../services/admin-menus.js';
 import { menuTreeQuery } from '../system/menu/menu.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 const routes: FastifyPluginAsync = async (app) => {
   const { permissions, menus } = app.services.admin;

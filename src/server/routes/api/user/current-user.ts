@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CurrentUser, Envelope } from '../../../../shared/envelope.js';
 import { currentUserSchema, envelope } from '../../../http/envelope-schema.js';
-import { requireAuth } from '../../../plugins/auth.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 const schema = {
   tags: ['user'],

@@ -9,8 +9,8 @@ import { adminConfig, needs, security } from '../../../http/admin-schemas.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok, sendXlsx } from '../../../http/route-helpers.js';
 import { readUploadedFile } from '../../../http/uploaded-file.js';
-import { requireGrants } from '../../../plugins/permissions.js';
 import { MAX_IMPORT_ROWS } from '../../../services/user-import.js';
+import { requireGrants } from '../../../http/request-context.js';
 
 const IMPORT = 'sys:user:import';
 const MAX_FILE_BYTES = 5 * 1024 * 1024;

@@ -7,9 +7,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { PROCESS_CATEGORIES, flowNodes, type ProcessFile } from '../../../../shared/processes.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { dropEmptyInput, ok } from '../../../http/route-helpers.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import { security } from '../zhgd/portal-schemas.js';
 import { tags } from './schemas.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 const processIdParams = {
   type: 'object',

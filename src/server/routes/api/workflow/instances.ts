@@ -9,10 +9,10 @@ import { MsgCode } from '../../../../shared/envelope.js';
 import { ApiError } from '../../../http/api-error.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { dropEmptyInput, ok } from '../../../http/route-helpers.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import { WorkflowMessages } from '../../../workflow/engine.js';
 import { security } from '../zhgd/portal-schemas.js';
 import { attachments, comment, idParam, tags } from './schemas.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 interface StartBody {
   processId: string;
@@ -33,13 +33,8 @@ const routes: FastifyPluginAsync = async (app) => {
     const scope = await projects.scopeOf(view.user.id);
     const projectId = await app.workflow.queries.projectOf(instanceId);
     if (!projectId) throw new ApiError(MsgCode.notFound, WorkflowMessages.instanceNotFound);
-    try {
-      await projects.byId(scope, projectId);
-    } catch (error) {
-      if (error instanceof ApiError && error.msgCode === MsgCode.forbidden)
-        throw new ApiError(MsgCode.notFound, WorkflowMessages.instanceNotFound);
-      throw error;
-    }
+    if (!(await projects.sees(scope, projectId)))
+      throw new ApiError(MsgCode.notFound, WorkflowMessages.instanceNotFound);
     return { userId: view.user.id, scope };
   };
 

@@ -8,10 +8,10 @@ import { MsgCode } from '../../../../shared/envelope.js';
 import { ApiError } from '../../../http/api-error.js';
 import { envelope, type Schema } from '../../../http/envelope-schema.js';
 import { dropEmptyInput, ok } from '../../../http/route-helpers.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import { WorkflowMessages } from '../../../workflow/engine.js';
 import { security } from '../zhgd/portal-schemas.js';
 import { attachments, comment, idParam, tags, userId } from './schemas.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 type Body = {
   comment?: string;
@@ -29,13 +29,8 @@ const routes: FastifyPluginAsync = async (app) => {
     const { view } = requireAuth(request);
     const projectId = await app.workflow.queries.taskProject(taskId);
     if (!projectId) throw new ApiError(MsgCode.notFound, WorkflowMessages.taskNotFound);
-    try {
-      await projects.byId(await projects.scopeOf(view.user.id), projectId);
-    } catch (error) {
-      if (error instanceof ApiError && error.msgCode === MsgCode.forbidden)
-        throw new ApiError(MsgCode.notFound, WorkflowMessages.taskNotFound);
-      throw error;
-    }
+    if (!(await projects.sees(await projects.scopeOf(view.user.id), projectId)))
+      throw new ApiError(MsgCode.notFound, WorkflowMessages.taskNotFound);
     return view.user.id;
   };
 

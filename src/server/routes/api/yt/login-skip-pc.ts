@@ -6,9 +6,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import { portalContext } from '../../../services/portal.js';
 import { bodyOrEmpty, projectNameProperty, security } from '../zhgd/portal-schemas.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { projectName?: string } }>(

@@ -11,9 +11,9 @@ import { ApiError } from '../../../http/api-error.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
 import { readUploadedFile, UPLOAD_NOT_MULTIPART_MESSAGE } from '../../../http/uploaded-file.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import { imageTypeOf, UPLOAD_NAME, type StoredFile } from '../../../services/uploads.js';
 import { security } from './portal-schemas.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 export const UploadMessages = {
   noFile: '请选择要上传的文件',

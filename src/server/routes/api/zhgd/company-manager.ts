@@ -7,8 +7,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import { security } from './portal-schemas.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 const routes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(

@@ -11,10 +11,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope, MenuRecord } from '../../../../shared/envelope.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import { CommonMenuMessages } from '../../../services/common-menus.js';
 import { portalContext } from '../../../services/portal.js';
 import { bodyOrEmpty, menuListSchema, officeIdProperty, projectNameProperty, security } from './portal-schemas.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 const menuIdProperty = {
   type: 'string',

@@ -7,9 +7,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
 import { envelope, type Schema } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import type { OfficeTreeNode } from '../../../services/projects.js';
 import { security } from './portal-schemas.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 const officeNodeSchema: Schema = {
   $id: 'OfficeTreeNode',

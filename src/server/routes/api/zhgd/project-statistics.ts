@@ -10,12 +10,12 @@ import type { Envelope } from '../../../../shared/envelope.js';
 import type { Schema } from '../../../http/envelope-schema.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import { portalContext } from '../../../services/portal.js';
 import type { ProjectRow } from '../../../services/projects.js';
 import { labourFigures, type LabourTables } from '../../../services/labour-figures.js';
 import type { ContractFigures, ProjectStatistics } from '../../../services/workbench.js';
 import { bodyOrEmpty, nameValueList, projectNameProperty, security } from './portal-schemas.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;

@@ -9,10 +9,10 @@ import { MsgCode, type Envelope } from '../../../../shared/envelope.js';
 import { ApiError } from '../../../http/api-error.js';
 import { envelope, menuRecordSchema } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import { portalContext } from '../../../services/portal.js';
 import type { RecentMenu } from '../../../services/recently-used.js';
 import { bodyOrEmpty, projectNameProperty, security } from './portal-schemas.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 const idProperty = {
   type: 'string',

@@ -11,11 +11,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import type { MessageFilter, MessageList } from '../../../messages/messages.js';
 import { portalContext } from '../../../services/portal.js';
 import type { ApprovalSummary, Box } from '../../../workflow/queries.js';
 import { bodyOrEmpty, nameValueList, processTaskRowSchema, projectNameProperty, security } from './portal-schemas.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { projectName?: string; type?: Exclude<Box, 'started'> } }>(
@@ -113,15 +113,7 @@ const routes: FastifyPluginAsync = async (app) => {
           200: envelope({
             data: {
               type: 'object',
-              required: [
-                'total',
-                'unread',
-                'unreadTasks',
-                'unreadUrges',
-                'unreadWarnings',
-                'unreadNotices',
-                'rows',
-              ],
+              required: ['total', 'unread', 'unreadTasks', 'unreadUrges', 'unreadWarnings', 'unreadNotices', 'rows'],
               properties: {
                 total: { type: 'integer' },
                 unread: { type: 'integer' },

@@ -9,11 +9,11 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
-import { envelope, type Schema } from '../../../http/envelope-schema.js';
+import { type Schema, pageEnvelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { requireAuth } from '../../../plugins/auth.js';
 import { PROJECT_QUERY_FIELDS, type ProjectCondition, type ProjectListRow } from '../../../services/projects.js';
 import { bodyOrEmpty, security } from '../../api/zhgd/portal-schemas.js';
+import { requireAuth } from '../../../http/request-context.js';
 
 interface Body {
   limit: number;
@@ -121,18 +121,7 @@ const routes: FastifyPluginAsync = async (app) => {
         security,
         body,
         response: {
-          200: envelope({
-            data: {
-              type: 'object',
-              required: ['dataList', 'total', 'pageNum', 'limit'],
-              properties: {
-                dataList: { type: 'array', items: rowSchema },
-                total: { type: 'integer' },
-                pageNum: { type: 'integer' },
-                limit: { type: 'integer' },
-              },
-            },
-          }),
+          200: pageEnvelope(rowSchema, { paging: ['pageNum', 'limit'] }),
         },
       },
     },

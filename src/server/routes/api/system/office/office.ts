@@ -12,8 +12,8 @@ import { adminResourceRoutes } from '../../../../http/admin-resource-routes.js';
 import { adminConfig, idParams, needs, record, security, strings, treeNode } from '../../../../http/admin-schemas.js';
 import { envelope } from '../../../../http/envelope-schema.js';
 import { ok } from '../../../../http/route-helpers.js';
-import { requireGrants } from '../../../../plugins/permissions.js';
 import { flattenTree } from '../../../../services/admin-tree.js';
+import { requireGrants } from '../../../../http/request-context.js';
 
 const VIEW = ['sys:office:view', 'sys:user:view'] as const;
 

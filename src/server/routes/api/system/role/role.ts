@@ -9,10 +9,9 @@ import { adminResourceRoutes } from '../../../../http/admin-resource-routes.js';
 import { adminConfig, idParams, needs, record, security, strings } from '../../../../http/admin-schemas.js';
 import { envelope } from '../../../../http/envelope-schema.js';
 import { ok } from '../../../../http/route-helpers.js';
-import { requireAuth } from '../../../../plugins/auth.js';
-import { requireGrants } from '../../../../plugins/permissions.js';
 import type { TreeFilter } from '../../../../services/admin-menus.js';
 import { menuTreeQuery } from '../menu/menu.js';
+import { requireAuth, requireGrants } from '../../../../http/request-context.js';
 
 const ASSIGN = 'sys:role:assign';
 const VIEW = 'sys:role:view';

@@ -6,9 +6,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../../shared/envelope.js';
 import { envelope } from '../../../../http/envelope-schema.js';
-import { fieldError } from '../../../../http/api-error.js';
 import { dropEmptyInput } from '../../../../http/route-helpers.js';
 import { maskPhone } from '../../../../services/masking.js';
+import { invalidField } from '../../../../domain-error.js';
 
 interface GetMobileQuery {
   loginName: string;
@@ -44,8 +44,8 @@ const routes: FastifyPluginAsync = async (app) => {
     async (request): Promise<Envelope<never, { mobile: string }>> => {
       // A '+' of base64 that the client forgot to URL-encode arrives as a space.
       const password = app.services.crypto.decryptRsa(request.query.password.replaceAll(' ', '+'));
-      if (password === undefined) throw fieldError('password', '密码解密失败，请刷新页面后重试');
-      if (password.length > MAX_PASSWORD) throw fieldError('password', `密码不能超过${MAX_PASSWORD}个字符`);
+      if (password === undefined) throw invalidField('password', '密码解密失败，请刷新页面后重试');
+      if (password.length > MAX_PASSWORD) throw invalidField('password', `密码不能超过${MAX_PASSWORD}个字符`);
       const user = await app.services.authentication.checkCredentials(request.query.loginName, password);
       return { msgCode: 0, errMsg: '', item: { mobile: maskPhone(user.mobile) } };
     },

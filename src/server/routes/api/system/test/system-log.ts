@@ -1,14 +1,7 @@
 /** GET /api/system/test/systemLog/list: the audit log of API writes (plugins/audit-log.ts), newest first. */
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  adminConfig,
-  listQuery,
-  needs,
-  pageEnvelope,
-  record,
-  security,
-  strings,
-} from '../../../../http/admin-schemas.js';
+import { adminConfig, listQuery, needs, record, security, strings } from '../../../../http/admin-schemas.js';
+import { pageEnvelope } from '../../../../http/envelope-schema.js';
 import { ok } from '../../../../http/route-helpers.js';
 import type { LogQuery } from '../../../../services/audit-log.js';
 

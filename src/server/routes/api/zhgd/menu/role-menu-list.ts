@@ -9,7 +9,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope, MenuRecord } from '../../../../../shared/envelope.js';
 import { sendCachedAnswer } from '../../../../http/cached-answer.js';
 import { envelope } from '../../../../http/envelope-schema.js';
-import { requireAuth } from '../../../../plugins/auth.js';
+import { requireAuth } from '../../../../http/request-context.js';
 
 interface RoleMenuBody {
   type?: string;

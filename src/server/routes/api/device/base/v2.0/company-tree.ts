@@ -10,9 +10,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../../../shared/envelope.js';
 import { envelope, type Schema } from '../../../../../http/envelope-schema.js';
 import { ok } from '../../../../../http/route-helpers.js';
-import { requireAuth } from '../../../../../plugins/auth.js';
 import type { CompanyTreeNode } from '../../../../../services/projects.js';
 import { security } from '../../../zhgd/portal-schemas.js';
+import { requireAuth } from '../../../../../http/request-context.js';
 
 const str = { type: 'string' } as const;
 
