@@ -5,8 +5,9 @@
  *   2. time until the login form is usable, median of 7 cold loads, unthrottled and mobile (budget 1.5 s mobile);
  *   3. the server's figures (bench/server-figures.ts): API throughput against a bare Fastify process, 2,000 menu
  *      records, start-up time, resident memory, the user list with 100,000 users on PostgreSQL.
+ *   4. the IoT platform (bench/iot-figures.ts): 1,000 readings/s over MQTT and over HTTP, a 30-day chart.
  * `BENCH_ONLY=server npm run bench` measures the server's figures alone (no browser); `BENCH_ONLY=collections` or
- * `BENCH_ONLY=workflow` only those figures on PostgreSQL.
+ * `BENCH_ONLY=workflow` only those figures on PostgreSQL; `BENCH_ONLY=iot` the IoT ones.
  * It only reports: the exit code is 0 whether or not a budget is met, unless the bench itself fails.
  */
 import type { Browser } from 'playwright-core';
@@ -19,11 +20,14 @@ import {
   printServerFigures,
   type ServerFigure,
 } from './server-figures';
+import { measureIotFigures } from './iot-figures';
 import { ensureBuild, startServer, type RunningServer } from './server';
 
 async function main(): Promise<void> {
   const began = Date.now();
-  const web = await ensureBuild();
+  const iotOnly = process.env.BENCH_ONLY === 'iot';
+  // The IoT figures use the API alone: no web build for them.
+  const web = iotOnly ? { webDir: '', cleanup: async () => undefined } : await ensureBuild();
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const stopAll = async () => {
@@ -41,7 +45,7 @@ async function main(): Promise<void> {
       process.env.BENCH_ONLY === 'collections' || process.env.BENCH_ONLY === 'workflow'
         ? process.env.BENCH_ONLY
         : undefined;
-    const serverOnly = process.env.BENCH_ONLY === 'server' || postgresOnly !== undefined;
+    const serverOnly = process.env.BENCH_ONLY === 'server' || postgresOnly !== undefined || iotOnly;
     const summary: string[] = [];
     if (!serverOnly) {
       server = await startServer(web.webDir);
@@ -75,9 +79,12 @@ async function main(): Promise<void> {
       );
     }
 
-    const serverFigures: ServerFigure[] = postgresOnly
-      ? await measurePostgresFiguresOnly(postgresOnly)
-      : await measureServerFigures(web.webDir);
+    const serverFigures: ServerFigure[] = iotOnly
+      ? []
+      : postgresOnly
+        ? await measurePostgresFiguresOnly(postgresOnly)
+        : await measureServerFigures(web.webDir);
+    if (iotOnly || !process.env.BENCH_ONLY) serverFigures.push(...(await measureIotFigures()));
 
     console.log('\n== Summary ==');
     for (const line of summary) console.log(line);

@@ -40,14 +40,14 @@ const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br' };
 const MENUS_UNDER_EACH = 47;
 const TOP_MENUS = 40;
 const USERS = 100_000;
-const PG_SERVER = { host: '127.0.0.1', port: 5432, user: 'postgres' };
+export const PG_SERVER = { host: '127.0.0.1', port: 5432, user: 'postgres' };
 
-function buildServer(): void {
+export function buildServer(): void {
   const result = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`scripts/build-server.mjs failed with exit code ${String(result.status)}`);
 }
 
-function serverEnv(extra: Record<string, string>): Record<string, string> {
+export function serverEnv(extra: Record<string, string>): Record<string, string> {
   // NODE_ENV is left out: the server refuses PORTAL_CAPTCHA_FIXED under NODE_ENV=production.
   const { NODE_ENV: _ignored, LOG_LEVEL: _default, ...inherited } = process.env;
   return {
@@ -73,7 +73,7 @@ function startOptions(): string[] {
   return rest.slice(0, -1);
 }
 
-async function startBuiltServer(entry: 'main' | 'start', env: Record<string, string>): Promise<MeasuredProcess> {
+export async function startBuiltServer(entry: 'main' | 'start', env: Record<string, string>): Promise<MeasuredProcess> {
   const script = entry === 'start' ? 'scripts/start.mjs' : 'dist-server/main.js';
   return startProcess({
     label: `node ${script}`,
@@ -122,7 +122,7 @@ async function addMenus(dataDir: string): Promise<number> {
   }
 }
 
-function reachable(host: string, port: number): Promise<boolean> {
+export function reachable(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
     socket.setTimeout(1000);

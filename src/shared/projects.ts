@@ -27,6 +27,21 @@ export interface CompanyTreeNode extends Partial<SelectedProjectFields> {
   /** '1' when the node can be chosen (a project department with a project). */
   clickFlag: string;
   childList: CompanyTreeNode[];
+  /** A project's IoT devices with their online state (the IoT platform fills it; absent without devices). */
+  deviceList?: CompanyTreeDevice[];
+}
+
+/** A device under its project in the institution tree. */
+export interface CompanyTreeDevice {
+  id: string;
+  name: string;
+  serial: string;
+  deviceType: string;
+  deviceTypeName: string;
+  online: boolean;
+  /** 在线, 离线, 未上报 (no reading yet) or 未接入 (no secret issued). */
+  onlineLabel: string;
+  lastSeen: string | null;
 }
 
 /** A row of POST /zhgd/project/withOfficeName (upper-case names are the client's contract). */

@@ -176,7 +176,7 @@ const plugin: ModulePlugin = async (app) => {
       const device = await devices.get(id).catch(() => undefined);
       const history: SensorHistory = { id, name: String(device?.name ?? id), hours: {} };
       for (const metric of METRICS)
-        history.hours[metric] = (await store.series(id, metric, since, 'hour')).map((p) => ({
+        history.hours[metric] = (await store.series(id, [metric], since, 'hour')).map((p) => ({
           t: p.t.getTime(),
           value: p.avg,
         }));

@@ -22,6 +22,11 @@ export interface ThresholdSpec {
   metric: string;
   /** Subtracted from `metric` before comparing (core minus surface). */
   minus?: string;
+  /**
+   * `fall-per-day`: compares how far the metric's hourly average fell over the last 24 hours (the cooling rate of
+   * mass concrete, GB 50496), judged once per device and China day from the hour rollups, not per reading.
+   */
+  rate?: 'fall-per-day';
   above: number;
   level: 'early' | 'alarm';
   title: string;
@@ -41,6 +46,12 @@ export interface DeviceType {
 }
 
 export type DeviceTypes = ReadonlyMap<string, DeviceType>;
+
+/** A device's own value for one of its type's thresholds (a crane's other rated moment line, a local PM10 limit). */
+export interface ThresholdOverride {
+  threshold: string;
+  above: number;
+}
 
 /** Every device type of the module folder, by id. */
 export function loadDeviceTypes(moduleDir: string): DeviceTypes {
@@ -67,4 +78,51 @@ export function loadDeviceTypes(moduleDir: string): DeviceTypes {
 /** Seconds after the last report when a device of this type counts as offline: three missed reports. */
 export function offlineAfterSeconds(type: DeviceType | undefined): number {
   return 3 * (type?.reportEverySeconds ?? 60);
+}
+
+/** The range a threshold's value may take: the metric's range, or its span for a difference or a rate. */
+function thresholdRange(type: DeviceType, threshold: ThresholdSpec): [number, number] | undefined {
+  const metric = type.metrics.find((m) => m.key === threshold.metric);
+  if (!metric) return undefined;
+  return threshold.minus !== undefined || threshold.rate !== undefined
+    ? [0, metric.max - metric.min]
+    : [metric.min, metric.max];
+}
+
+/**
+ * What is wrong with a device's overrides, in words for the device form (undefined: nothing): each names a
+ * threshold of the device's type once, with a number inside what the metric can measure.
+ */
+export function overrideProblem(type: DeviceType, overrides: unknown): string | undefined {
+  if (overrides === undefined || overrides === null) return undefined;
+  if (!Array.isArray(overrides)) return '阈值调整必须是列表';
+  const seen = new Set<string>();
+  for (const [index, item] of overrides.entries()) {
+    const at = `第 ${index + 1} 项阈值调整：`;
+    const { threshold: id, above } = (item ?? {}) as Partial<ThresholdOverride>;
+    const threshold = (type.thresholds ?? []).find((t) => t.id === id);
+    if (!threshold) return `${at}${type.name}没有阈值 ${String(id ?? '')}`;
+    if (seen.has(threshold.id)) return `${at}阈值「${threshold.title}」重复调整`;
+    seen.add(threshold.id);
+    if (typeof above !== 'number' || !Number.isFinite(above)) return `${at}「${threshold.title}」的阈值必须是数值`;
+    const range = thresholdRange(type, threshold);
+    if (range && (above < range[0] || above > range[1]))
+      return `${at}「${threshold.title}」的阈值 ${above} 超出 ${range[0]}～${range[1]}`;
+  }
+  return undefined;
+}
+
+/** The thresholds a device is judged by: its type's, with the device's own values where it overrides them. */
+export function effectiveThresholds(type: DeviceType, overrides: readonly ThresholdOverride[] = []): ThresholdSpec[] {
+  const own = new Map(overrides.map((o) => [o.threshold, o.above]));
+  return (type.thresholds ?? []).map((threshold) => {
+    const above = own.get(threshold.id);
+    return above === undefined ? threshold : { ...threshold, above };
+  });
+}
+
+/** The unit a threshold's value is in: its metric's, per day for a rate ('' for a metric without a unit). */
+export function thresholdUnit(type: DeviceType | undefined, threshold: ThresholdSpec): string {
+  const unit = type?.metrics.find((m) => m.key === threshold.metric)?.unit ?? '';
+  return unit && threshold.rate === 'fall-per-day' ? `${unit}/d` : unit;
 }

@@ -87,7 +87,21 @@ const warnings: Migration = {
   },
 };
 
+/** The daily rules (cooling rate) judged per device, rule and China day: one judgement a day, whatever instance. */
+const dailyChecks: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('iot_daily_check')
+      .addColumn('device_id', 'text', (c) => c.notNull())
+      .addColumn('rule_id', 'text', (c) => c.notNull())
+      .addColumn('day', 'date', (c) => c.notNull())
+      .addPrimaryKeyConstraint('iot_daily_check_pk', ['device_id', 'rule_id', 'day'])
+      .execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001-telemetry': foundation,
   '0002-warnings': warnings,
+  '0003-daily-checks': dailyChecks,
 };

@@ -3,10 +3,19 @@
  * schema file declares: device types, ingestion of readings over signed HTTP and MQTT (embedded broker or an
  * external one), telemetry storage with rollups and monthly partitions, and the calls the screens chart from.
  */
+import { sql } from 'kysely';
+import { invalidField } from '../../../src/server/domain-error.js';
 import { chinaDateTime } from '../../../src/server/services/china-time.js';
 import type { ModulePlugin } from '../../../src/server/modules/module-plugins.js';
-import { loadDeviceTypes, offlineAfterSeconds } from './device-types.js';
 import { CycleStore } from './cycles.js';
+import {
+  effectiveThresholds,
+  loadDeviceTypes,
+  offlineAfterSeconds,
+  overrideProblem,
+  thresholdUnit,
+  type ThresholdOverride,
+} from './device-types.js';
 import { LiveValues } from './live-values.js';
 import { monitoringRoutes } from './monitoring-routes.js';
 import { deviceRoutes } from './device-routes.js';
@@ -16,7 +25,8 @@ import { startEmbeddedBroker, subscribeExternalBroker, telemetryTopic, type Mqtt
 import { startSimulator } from './simulator.js';
 import { TelemetryStore } from './telemetry-store.js';
 import { userRoutes } from './user-routes.js';
-import { exceedances } from './rules.js';
+import { applyRetention, RETENTION_CRON, RETENTION_JOB } from './retention.js';
+import { dailyFalls, exceedances } from './rules.js';
 import { RULES_AUTHOR, Warnings } from './warnings.js';
 
 const MONTH_MS = 31 * 24 * 3600_000;
@@ -29,12 +39,13 @@ const iot: ModulePlugin = async (app, { module }) => {
   const store = new TelemetryStore(db);
   const now = config.now;
 
-  // This month and its neighbours exist before the first reading; older months past the retention go.
+  // This month and its neighbours exist before the first reading.
   const today = now();
   await store.ensurePartitions(new Date(today.getTime() - MONTH_MS), new Date(today.getTime() + MONTH_MS));
-  const keepFrom = new Date(today);
-  keepFrom.setUTCMonth(keepFrom.getUTCMonth() - config.iot.retentionMonths);
-  await store.dropPartitionsBefore(keepFrom);
+  // Old telemetry goes by a daily job (retention.ts), and once at start, after a server was down for a while.
+  app.jobs.work(RETENTION_JOB, async () => applyRetention(db, store, now(), config.iot.retentionMonths));
+  await app.jobs.schedule(RETENTION_JOB, RETENTION_CRON, {});
+  await app.jobs.send(RETENTION_JOB, {}, { singletonKey: RETENTION_JOB });
 
   const warningRecords = app.collections.get('iot-warning');
   if (!warningRecords) throw new Error('modules/iot: the collection iot-warning is missing');
@@ -83,23 +94,65 @@ const iot: ModulePlugin = async (app, { module }) => {
         device.deviceId,
         result.readings.map((reading) => reading.ts),
       );
-      const crossings = exceedances(type, result.readings);
+      const thresholds = effectiveThresholds(type, device.overrides);
+      const crossings = [
+        ...exceedances(thresholds, result.readings),
+        ...(await dailyFalls(store, device.deviceId, thresholds, result.readings)),
+      ];
       if (crossings.length > 0) await warnings.open(device, type, crossings);
     },
   });
 
+  // A device's own thresholds name thresholds of its type, with plausible values; the rules read them at once.
+  devices.onWrite(async (write) => {
+    if (write.kind === 'create' || write.kind === 'update') {
+      const record = await write.records('iot-device').get(write.id);
+      const type = types.get(String(record.deviceType));
+      const problem = type ? overrideProblem(type, record.thresholdOverrides) : undefined;
+      if (problem) throw invalidField('thresholdOverrides', problem);
+      ingestion.forget(String(record.serial));
+    }
+    if (write.before) ingestion.forget(String(write.before.serial));
+  });
+
   // The registry's rows carry each device's last report: online or not, when, and its last values in words.
-  devices.extendReads(async (rows) => {
-    const ids = rows.map((row) => String(row.id));
+  /** Each device's connection: a secret issued or not, its last report, online within three report periods. */
+  const statusOf = async (rows: readonly { id: string; deviceType: string }[]) => {
+    const ids = rows.map((row) => row.id);
     const [states, secrets] = await Promise.all([store.states(ids), store.hasSecret(ids)]);
     const at = now().getTime();
+    return new Map(
+      rows.map((row) => {
+        const state = states.get(row.id);
+        const connected = secrets.has(row.id);
+        const online = state
+          ? at - state.lastSeen.getTime() <= offlineAfterSeconds(types.get(row.deviceType)) * 1000
+          : false;
+        const onlineLabel = !connected ? '未接入' : !state ? '未上报' : online ? '在线' : '离线';
+        return [row.id, { state, connected, online, onlineLabel }];
+      }),
+    );
+  };
+
+  devices.extendReads(async (rows) => {
+    const status = await statusOf(rows.map((row) => ({ id: String(row.id), deviceType: String(row.deviceType) })));
     for (const row of rows) {
       const type = types.get(String(row.deviceType));
-      const state = states.get(String(row.id));
-      row.connected = secrets.has(String(row.id));
-      row.online = state ? at - state.lastSeen.getTime() <= offlineAfterSeconds(type) * 1000 : false;
-      row.onlineLabel = !row.connected ? '未接入' : !state ? '未上报' : row.online ? '在线' : '离线';
-      row.offline = row.connected === true && row.online === false;
+      const { state, connected, online, onlineLabel } = status.get(String(row.id))!;
+      row.connected = connected;
+      row.online = online;
+      row.onlineLabel = onlineLabel;
+      row.offline = connected && !online;
+      const overrides = Array.isArray(row.thresholdOverrides) ? (row.thresholdOverrides as ThresholdOverride[]) : [];
+      row.thresholdOverridesText = overrides
+        .map((own) => {
+          const threshold = type?.thresholds?.find((t) => t.id === own.threshold);
+          if (!threshold) return '';
+          const unit = thresholdUnit(type, threshold);
+          return `${threshold.title}：${own.above}${unit}（类型默认 ${threshold.above}${unit}）`;
+        })
+        .filter(Boolean)
+        .join('；');
       if (state) {
         row.lastSeen = state.lastSeen.toISOString();
         row.lastSeenText = chinaDateTime(state.lastSeen);
@@ -108,6 +161,33 @@ const iot: ModulePlugin = async (app, { module }) => {
           .map((metric) => `${metric.title} ${state.lastValues[metric.key]}${metric.unit ?? ''}`)
           .join('，');
       }
+    }
+  });
+
+  // POST /api/device/base/v2.0/companyTree: each project of the caller's tree lists its devices and their state.
+  app.services.portal.projects.extendCompanyTree(async (projectNodes) => {
+    const projectIds = projectNodes.map((node) => node.projectId ?? '');
+    if (projectIds.length === 0) return;
+    const { rows } = await sql<{ id: string; projectId: string; name: string; serial: string; deviceType: string }>`
+      select id, project_id as "projectId", name, serial, device_type as "deviceType" from c_iot_device
+      where project_id in (${sql.join(projectIds)}) order by name, id`.execute(db);
+    const status = await statusOf(rows);
+    for (const node of projectNodes) {
+      const own = rows.filter((row) => row.projectId === node.projectId);
+      if (own.length === 0) continue;
+      node.deviceList = own.map((row) => {
+        const { state, online, onlineLabel } = status.get(row.id)!;
+        return {
+          id: row.id,
+          name: row.name,
+          serial: row.serial,
+          deviceType: row.deviceType,
+          deviceTypeName: types.get(row.deviceType)?.name ?? row.deviceType,
+          online,
+          onlineLabel,
+          lastSeen: state?.lastSeen.toISOString() ?? null,
+        };
+      });
     }
   });
 

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../../src/server/db/database.js';
 import { uniqueViolation } from '../../../src/server/db/errors.js';
+import type { ThresholdOverride } from './device-types.js';
 import type { Reading, RefusalReason } from './readings.js';
 
 export interface DeviceCredential {
@@ -15,6 +16,8 @@ export interface DeviceCredential {
   serial: string;
   deviceType: string;
   secret: string;
+  /** The device's own threshold values (the registry's thresholdOverrides). */
+  overrides: ThresholdOverride[];
 }
 
 export interface DeviceState {
@@ -93,7 +96,8 @@ export class TelemetryStore {
   /** The device behind a serial, with its secret; undefined for an unknown serial or a deleted device. */
   async credential(serial: string): Promise<DeviceCredential | undefined> {
     const { rows } = await sql<DeviceCredential>`select c.device_id as "deviceId", d.project_id as "projectId",
-        d.serial, d.device_type as "deviceType", c.secret
+        d.serial, d.device_type as "deviceType", c.secret,
+        coalesce(d.threshold_overrides, '[]'::jsonb) as overrides
       from iot_credential c join ${sql.table(DEVICE_TABLE)} d on d.id = c.device_id and d.serial = c.serial
       where c.serial = ${serial}`.execute(this.db);
     return rows[0];
@@ -103,7 +107,7 @@ export class TelemetryStore {
    * A new secret for the device (any earlier one stops working). Answers undefined when another device already
    * reports under this serial.
    */
-  async issueSecret(device: Omit<DeviceCredential, 'secret'>): Promise<string | undefined> {
+  async issueSecret(device: Omit<DeviceCredential, 'secret' | 'overrides'>): Promise<string | undefined> {
     const secret = randomBytes(24).toString('base64url');
     try {
       await sql`insert into iot_credential (device_id, project_id, serial, device_type, secret)
@@ -186,6 +190,21 @@ export class TelemetryStore {
     return Number(rows[0]?.n ?? 0);
   }
 
+  /** The hourly averages of a metric at the given hours (keys: epoch ms of each hour found). */
+  async hourAverages(deviceId: string, metric: string, hours: readonly Date[]): Promise<Map<number, number>> {
+    const { rows } = await sql<{ bucket: Date; avg: number }>`select bucket, sum / count as avg from iot_rollup
+      where device_id = ${deviceId} and metric = ${metric} and grain = 'hour'
+        and bucket in (${sql.join(hours.map((h) => sql`${h.toISOString()}::timestamptz`))})`.execute(this.db);
+    return new Map(rows.map((row) => [new Date(row.bucket).getTime(), row.avg]));
+  }
+
+  /** Takes a rule's check of a device for a day once: false when it was judged that day already. */
+  async takeDailyCheck(deviceId: string, ruleId: string, day: string): Promise<boolean> {
+    const { rows } = await sql`insert into iot_daily_check (device_id, rule_id, day)
+      values (${deviceId}, ${ruleId}, ${day}) on conflict do nothing returning day`.execute(this.db);
+    return rows.length === 1;
+  }
+
   async hasReadings(deviceId: string): Promise<boolean> {
     const { rows } = await sql`select 1 from iot_reading where device_id = ${deviceId} limit 1`.execute(this.db);
     return rows.length > 0;
@@ -212,16 +231,27 @@ export class TelemetryStore {
     return new Map(rows.map((row) => [row.deviceId, row]));
   }
 
-  /** A metric of a device from `from` on: raw values, or the minute or hour rollups (avg, min, max). */
-  async series(deviceId: string, metric: string, from: Date, grain: SeriesGrain): Promise<SeriesPoint[]> {
+  /**
+   * Metrics of a device from `from` on, in one query: raw values, or the minute or hour rollups (avg, min, max);
+   * ordered by metric, then time.
+   */
+  async series(
+    deviceId: string,
+    metrics: readonly string[],
+    from: Date,
+    grain: SeriesGrain,
+  ): Promise<(SeriesPoint & { metric: string })[]> {
+    if (metrics.length === 0) return [];
     if (grain === 'raw') {
-      const { rows } = await sql<{ t: Date; value: number }>`select ts as t, value from iot_reading
-        where device_id = ${deviceId} and metric = ${metric} and ts >= ${from} order by ts`.execute(this.db);
-      return rows.map((row) => ({ t: row.t, avg: row.value, min: row.value, max: row.value }));
+      const { rows } = await sql<{ metric: string; t: Date; value: number }>`select metric, ts as t, value
+        from iot_reading where device_id = ${deviceId} and metric in (${sql.join(metrics)}) and ts >= ${from}
+        order by metric, ts`.execute(this.db);
+      return rows.map((row) => ({ metric: row.metric, t: row.t, avg: row.value, min: row.value, max: row.value }));
     }
-    const { rows } = await sql<SeriesPoint>`select bucket as t, sum / count as avg, min, max from iot_rollup
-      where device_id = ${deviceId} and metric = ${metric} and grain = ${grain} and bucket >= ${from}
-      order by bucket`.execute(this.db);
+    const { rows } = await sql<SeriesPoint & { metric: string }>`select metric, bucket as t, sum / count as avg, min,
+        max from iot_rollup
+      where device_id = ${deviceId} and metric in (${sql.join(metrics)}) and grain = ${grain} and bucket >= ${from}
+      order by metric, bucket`.execute(this.db);
     return rows;
   }
 }

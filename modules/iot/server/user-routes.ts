@@ -11,7 +11,7 @@ import { idParams, security } from '../../../src/server/http/admin-schemas.js';
 import { ApiError } from '../../../src/server/http/api-error.js';
 import { envelope } from '../../../src/server/http/envelope-schema.js';
 import { ok } from '../../../src/server/http/route-helpers.js';
-import { offlineAfterSeconds, type DeviceTypes, type MetricSpec } from './device-types.js';
+import { offlineAfterSeconds, thresholdUnit, type DeviceTypes, type MetricSpec } from './device-types.js';
 import type { Ingestion } from './ingestion.js';
 import type { SeriesGrain, TelemetryStore } from './telemetry-store.js';
 
@@ -71,6 +71,34 @@ export async function userRoutes(
           thresholds: thresholds ?? [],
         })),
       ),
+  );
+
+  app.get<{ Params: { type: string } }>(
+    '/api/iot/v1.0/deviceTypes/:type/thresholds',
+    {
+      config: { auth: 'user', permission: IOT_VIEW },
+      schema: {
+        tags,
+        summary: "A device type's thresholds as options {value, label} (the device form's 阈值调整)",
+        security,
+        params: {
+          type: 'object',
+          required: ['type'],
+          properties: { type: { type: 'string', maxLength: 40 } },
+        },
+      },
+    },
+    async (request) => {
+      const type = types.get(request.params.type);
+      // No type chosen yet on the form: no thresholds to choose from.
+      return ok(
+        '',
+        (type?.thresholds ?? []).map((threshold) => ({
+          value: threshold.id,
+          label: `${threshold.title}（默认 ${threshold.above}${thresholdUnit(type, threshold)}）`,
+        })),
+      );
+    },
   );
 
   app.post<{ Params: IdParams }>(
@@ -199,16 +227,24 @@ export async function userRoutes(
         throw new ApiError(MsgCode.invalidInput, `${type?.name ?? '该设备'}没有指标 ${request.query.metric}`);
       const range = RANGES[request.query.range] ?? RANGES['24h'];
       const from = new Date(now().getTime() - range.ms);
-      const rows = [];
-      for (const metric of metrics)
-        for (const point of await store.series(request.params.id, metric.key, from, range.grain))
-          rows.push({
+      const points = await store.series(
+        request.params.id,
+        metrics.map((metric) => metric.key),
+        from,
+        range.grain,
+      );
+      // In the type's order of metrics (the chart's legend), each metric's points in time order.
+      const rows = metrics.flatMap((metric) =>
+        points
+          .filter((point) => point.metric === metric.key)
+          .map((point) => ({
             name: point.t.toISOString(),
             value: Number(point.avg.toFixed(metric.decimals ?? 2)),
             min: point.min,
             max: point.max,
             series: metricLabel(metric),
-          });
+          })),
+      );
       return ok('', rows);
     },
   );

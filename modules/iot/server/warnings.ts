@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { CollectionRecords, RecordValues } from '../../../src/server/collections/records.js';
 import type { Db } from '../../../src/server/db/database.js';
-import type { DeviceType } from './device-types.js';
+import { thresholdUnit, type DeviceType } from './device-types.js';
 import type { Exceedance } from './rules.js';
 import type { DeviceCredential } from './telemetry-store.js';
 
@@ -62,10 +62,12 @@ export class Warnings {
           level: threshold.level,
           metric: minus
             ? `${metric?.title ?? threshold.metric}与${minus.title}之差`
-            : (metric?.title ?? threshold.metric),
+            : threshold.rate === 'fall-per-day'
+              ? `${metric?.title ?? threshold.metric}日降幅`
+              : (metric?.title ?? threshold.metric),
           value,
           limit: threshold.above,
-          ...(metric?.unit ? { unit: metric.unit } : {}),
+          ...(metric?.unit ? { unit: thresholdUnit(type, threshold) } : {}),
           ...(threshold.standard ? { standard: threshold.standard } : {}),
           openedAt: at.toISOString(),
         },

@@ -136,7 +136,8 @@ function uiSchemaFaults(file: string, uiSchema: JsonObject, schema: JsonObject, 
     if (isObject(showWhen) && typeof showWhen.field === 'string' && !(showWhen.field in properties)) {
       faults.push({ file, pointer: `${at}/ui:options/showWhen/field`, message: `字段 "${showWhen.field}" 不存在` });
     }
-    const child = properties[key];
+    // An array's `items` configures each element (rjsf's rule), checked against the array's item schema.
+    const child = key === 'items' && isObject(schema.items) ? schema.items : properties[key];
     if (!isObject(child)) {
       faults.push({ file, pointer: at, message: `uiSchema 配置了不存在的字段 "${key}"` });
     } else if (isObject(value)) {

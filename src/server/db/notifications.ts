@@ -31,6 +31,11 @@ export function recordNotificationSource(db: Db, source: Source): void {
   sources.set(db, source);
 }
 
+/** Which engine a Db made by createDatabase runs on (undefined for one made otherwise). */
+export function databaseKind(db: Db): Source['kind'] | undefined {
+  return sources.get(db)?.kind;
+}
+
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export function listenerFor(db: Db, onError: (error: Error) => void): NotificationListener {

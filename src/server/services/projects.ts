@@ -65,7 +65,12 @@ interface OfficeRow {
   sort: number;
 }
 
+/** Adds to the project nodes of the institution tree what a module keeps (the IoT platform: its devices). */
+export type CompanyTreeExtension = (projectNodes: CompanyTreeNode[]) => Promise<void>;
+
 export class Projects {
+  private readonly treeExtensions: CompanyTreeExtension[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly permissions: Permissions,
@@ -241,6 +246,11 @@ export class Projects {
     return treeOf(nodes, new Map(offices.map((o) => [o.id, o.sort])));
   }
 
+  /** Runs `extension` over the project nodes of every companyTree answer. */
+  extendCompanyTree(extension: CompanyTreeExtension): void {
+    this.treeExtensions.push(extension);
+  }
+
   /** The institution tree of the project picker, with the selection fields on project departments. */
   async companyTree(scope: DataScope): Promise<CompanyTreeNode[]> {
     const offices = await this.visibleOffices(scope);
@@ -291,6 +301,8 @@ export class Projects {
       };
       return { ...node, ...selection, clickFlag: '1' };
     });
+    const projectNodes = nodes.filter((node) => node.projectId !== undefined);
+    for (const extension of this.treeExtensions) await extension(projectNodes);
     return treeOf(nodes, new Map(offices.map((o) => [o.id, o.sort])));
   }
 }

@@ -1,7 +1,12 @@
 import { Button } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Button/style/css.js';
 import { useSyncExternalStore } from 'react';
-import type { ObjectFieldTemplateProps, SubmitButtonProps } from '@rjsf/utils';
+import type {
+  ArrayFieldItemTemplateProps,
+  ArrayFieldTemplateProps,
+  ObjectFieldTemplateProps,
+  SubmitButtonProps,
+} from '@rjsf/utils';
 import { getSubmitButtonOptions } from '@rjsf/utils';
 import { widgetContext } from './form-context';
 
@@ -27,6 +32,52 @@ export function ObjectFieldTemplate({ properties, uiSchema }: ObjectFieldTemplat
           </div>
         ),
       )}
+    </div>
+  );
+}
+
+/**
+ * A list of rows (an array of objects, e.g. a device's 阈值调整): its title and description, the rows one under
+ * another, each with 删除, and 添加 under them. Arco's buttons, not rjsf's default (Bootstrap icon buttons that
+ * show as empty boxes here).
+ */
+export function ArrayFieldTemplate({
+  title,
+  schema,
+  items,
+  canAdd,
+  onAddClick,
+  disabled,
+  readonly,
+}: ArrayFieldTemplateProps) {
+  return (
+    <fieldset className="sf-array">
+      {title ? <legend className="sf-array-title">{title}</legend> : null}
+      {schema.description ? <div className="sf-array-description">{schema.description}</div> : null}
+      {items}
+      {canAdd && !readonly ? (
+        <Button type="dashed" long disabled={disabled} onClick={() => onAddClick()}>
+          添加一行
+        </Button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+export function ArrayFieldItemTemplate({ children, buttonsProps, hasToolbar }: ArrayFieldItemTemplateProps) {
+  return (
+    <div className="sf-array-item">
+      <div className="sf-array-item-fields">{children}</div>
+      {hasToolbar && buttonsProps.hasRemove ? (
+        <Button
+          type="text"
+          status="danger"
+          disabled={buttonsProps.disabled || buttonsProps.readonly}
+          onClick={() => buttonsProps.onRemoveItem()}
+        >
+          删除
+        </Button>
+      ) : null}
     </div>
   );
 }

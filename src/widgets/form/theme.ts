@@ -8,7 +8,13 @@ import { BaseInputTemplate } from './BaseInputTemplate';
 import { CaptchaWidget } from './CaptchaWidget';
 import { lazyWidget } from './lazy-widget';
 import { FieldErrorTemplate, FieldTemplate } from './FieldTemplate';
-import { ErrorListTemplate, ObjectFieldTemplate, SubmitButton } from './layout-templates';
+import {
+  ArrayFieldItemTemplate,
+  ArrayFieldTemplate,
+  ErrorListTemplate,
+  ObjectFieldTemplate,
+  SubmitButton,
+} from './layout-templates';
 import type { WidgetName } from './widget-names';
 
 export const formWidgets: Record<WidgetName, RegistryWidgetsType[string]> = {
@@ -30,6 +36,8 @@ export const formTemplates: Partial<TemplatesType> = {
   FieldTemplate,
   FieldErrorTemplate,
   ObjectFieldTemplate,
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
   ErrorListTemplate,
   ButtonTemplates: { SubmitButton } as TemplatesType['ButtonTemplates'],
 };

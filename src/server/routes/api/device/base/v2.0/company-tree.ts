@@ -3,7 +3,8 @@
  * flow (the first node with clickFlag '1' is picked). Nodes {id, name, type, parentId, clickFlag, childList};
  * type '3' nodes with a project (clickFlag '1') also carry the selection fields of spec section 3: edpId,
  * edpName, objectId, objectName, status, code, officeId, projectName, projectType, projectId, parentId, logPath,
- * functionModel. Administrators see every office, others their company's subtree.
+ * functionModel; with IoT devices, deviceList (each device's online state). Administrators see every office,
+ * others their company's subtree.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../../../shared/envelope.js';
@@ -38,6 +39,24 @@ const nodeSchema: Schema = {
     logPath: str,
     functionModel: str,
     childList: { type: 'array', items: { $ref: 'CompanyTreeNode#' } },
+    deviceList: {
+      type: 'array',
+      description: "A project's IoT devices (present when it has any)",
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'serial', 'deviceType', 'deviceTypeName', 'online', 'onlineLabel', 'lastSeen'],
+        properties: {
+          id: str,
+          name: str,
+          serial: str,
+          deviceType: str,
+          deviceTypeName: str,
+          online: { type: 'boolean' },
+          onlineLabel: { type: 'string', description: '在线, 离线, 未上报 or 未接入' },
+          lastSeen: { type: ['string', 'null'], description: 'ISO time of the last reading' },
+        },
+      },
+    },
   },
 };
 

@@ -1,0 +1,231 @@
+/**
+ * `BENCH_ONLY=iot npm run bench`: the IoT platform on PostgreSQL, the built server as `npm start` runs it.
+ * 1. Sustained ingestion: DEVICES devices (rows written set-based) each reporting once a second, 1,000 readings/s,
+ *    for SECONDS s over MQTT QoS 1 (one connection per device, the embedded broker), then over signed HTTP. Figures:
+ *    the achieved rate of acknowledged readings, p95 from sending to acknowledged (= stored: the broker acks and the
+ *    HTTP call answers after the write), refused and failed counts, readings stored vs acknowledged (none lost), and
+ *    the server's resident memory before and after (flat).
+ * 2. A 30-day chart: one monitor with 90 days of readings once a minute (7 metrics, about 900,000 rows, with their
+ *    hour rollups) generated set-based; GET /api/iot/v1.0/devices/:id/series?range=30d&metric=pm10, p95 of 200 calls.
+ * The load generator runs on the same machine as the server and the database: the rate is a floor, not a ceiling.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { quantile, startFleet, type Carrier, type DeviceSecret } from '../scripts/simulate';
+import { loginForToken } from './api-rate';
+import { median, sleep, timeOne } from './measure';
+import type { MeasuredProcess } from './process';
+import { freePort } from './server';
+import { buildServer, PG_SERVER, reachable, serverEnv, startBuiltServer, type ServerFigure } from './server-figures';
+
+const DEVICES = Number(process.env.IOT_BENCH_DEVICES ?? 1000);
+const RATE = 1000;
+const SECONDS = Number(process.env.IOT_BENCH_SECONDS ?? 30);
+const PROJECT = 'project-binjiang';
+const CHART_DEVICE = 'bench-chart';
+const DAY = 86_400_000;
+
+async function ingestion(
+  server: MeasuredProcess,
+  direct: pg.Client,
+  devices: DeviceSecret[],
+  carrier: Carrier,
+  mqttPort: number,
+  figures: ServerFigure[],
+): Promise<void> {
+  const rssBefore = server.rssMb();
+  const fleet = startFleet({
+    origin: server.origin,
+    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+    devices,
+    via: carrier,
+    rate: RATE,
+    maxInFlight: 2000,
+  });
+  // Connections and first requests settle before the measured window.
+  await sleep(5000);
+  const start = { ...fleet.stats, at: performance.now(), latencies: fleet.stats.latenciesMs.length };
+  await sleep(SECONDS * 1000);
+  const end = { ...fleet.stats, at: performance.now() };
+  const latencies = fleet.stats.latenciesMs.slice(start.latencies);
+  const rssAfter = server.rssMb();
+  await fleet.stop(15_000);
+  const seconds = (end.at - start.at) / 1000;
+  const achieved = (end.acked - start.acked) / seconds;
+  const p95 = quantile(latencies, 0.95);
+  const { rows } = await direct.query<{ n: string }>(
+    `select count(*) as n from (select distinct device_id, ts from iot_reading where device_id like 'bench-${carrier}-%') r`,
+  );
+  const stored = Number(rows[0].n);
+  const { acked, refused, failed, skipped } = fleet.stats;
+  console.log(
+    `  ${carrier.toUpperCase()}: ${DEVICES} devices, ${achieved.toFixed(0)} readings/s acknowledged over ${seconds.toFixed(0)} s ` +
+      `(target ${RATE}); p50 ${quantile(latencies, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms; ` +
+      `acknowledged ${acked}, stored ${stored}, refused ${refused}, failed ${failed}, not sent (backlog) ${skipped}; ` +
+      `RSS ${rssBefore.toFixed(0)} -> ${rssAfter.toFixed(0)} MB`,
+  );
+  figures.push(
+    {
+      label: `IoT ingestion ${carrier.toUpperCase()} rate`,
+      value: `${achieved.toFixed(0)} readings/s`,
+      budget: `>= ${RATE * 0.95} readings/s`,
+      met: achieved >= RATE * 0.95,
+    },
+    {
+      label: `IoT ingestion ${carrier.toUpperCase()} p95 send->stored`,
+      value: `${p95.toFixed(1)} ms (p99 ${quantile(latencies, 0.99).toFixed(1)} ms)`,
+      budget: 'no budget',
+      met: undefined,
+    },
+    {
+      label: `IoT ${carrier.toUpperCase()} acknowledged but not stored`,
+      value: `${Math.max(0, acked - stored)} (refused ${refused}, failed ${failed})`,
+      budget: '0 lost, 0 refused',
+      met: acked <= stored && refused === 0,
+    },
+    {
+      label: `IoT ${carrier.toUpperCase()} RSS growth under load`,
+      value: `${(rssAfter - rssBefore).toFixed(0)} MB (${rssBefore.toFixed(0)} -> ${rssAfter.toFixed(0)} MB)`,
+      budget: '< 100 MB',
+      met: rssAfter - rssBefore < 100,
+    },
+  );
+}
+
+/** 90 days of one monitor once a minute, its monthly partitions and its hour and minute rollups, set-based. */
+async function ninetyDays(direct: pg.Client): Promise<void> {
+  const started = Date.now();
+  const now = Date.now();
+  for (let back = 4; back >= 0; back--) {
+    const d = new Date(now);
+    d.setUTCDate(1);
+    d.setUTCMonth(d.getUTCMonth() - back);
+    const from = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
+    const to = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+    const name = `iot_reading_y${from.getUTCFullYear()}m${String(from.getUTCMonth() + 1).padStart(2, '0')}`;
+    await direct.query(
+      `create table if not exists ${name} partition of iot_reading for values from ('${from.toISOString()}') to ('${to.toISOString()}')`,
+    );
+  }
+  await direct.query(
+    `insert into c_iot_device (id, project_id, name, serial, device_type)
+     values ($1, $2, '压测扬尘监测 90 天', 'BENCH-CHART', 'environment') on conflict do nothing`,
+    [CHART_DEVICE, PROJECT],
+  );
+  await direct.query(`
+    insert into iot_reading (device_id, metric, ts, value)
+    select '${CHART_DEVICE}', m.metric, t.ts, m.base + m.swing * sin(extract(epoch from t.ts) / 3600.0) + random() * m.swing
+    from generate_series(date_trunc('minute', now()) - interval '90 days', now() - interval '1 minute', interval '1 minute') t(ts)
+    cross join (values ('pm25', 40, 20), ('pm10', 80, 40), ('noise', 55, 10), ('temperature', 15, 8),
+      ('humidity', 60, 15), ('windSpeed', 3, 2), ('windDirection', 180, 90)) m(metric, base, swing)
+    on conflict do nothing`);
+  for (const grain of ['minute', 'hour'])
+    await direct.query(`
+      insert into iot_rollup (device_id, metric, grain, bucket, count, sum, min, max)
+      select device_id, metric, '${grain}', date_trunc('${grain}', ts), count(*), sum(value), min(value), max(value)
+      from iot_reading where device_id = '${CHART_DEVICE}' group by device_id, metric, date_trunc('${grain}', ts)
+      on conflict do nothing`);
+  await direct.query('analyze iot_reading');
+  await direct.query('analyze iot_rollup');
+  const { rows } = await direct.query<{ n: string }>(
+    `select count(*) as n from iot_reading where device_id = '${CHART_DEVICE}'`,
+  );
+  console.log(
+    `  90 days of one monitor: ${Number(rows[0].n).toLocaleString('en')} raw rows with rollups, written in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+async function chart(server: MeasuredProcess, figures: ServerFigure[]): Promise<void> {
+  const token = await loginForToken(server.origin);
+  const url = (metric: string) =>
+    `${server.origin}/api/iot/v1.0/devices/${CHART_DEVICE}/series?range=30d${metric ? `&metric=${metric}` : ''}`;
+  const headers = { 'access-token': token, 'accept-encoding': 'gzip, deflate, br' };
+  const first = await timeOne(url('pm10'), { headers });
+  const times: number[] = [];
+  for (let i = 0; i < 200; i++) times.push(await timeOne(url('pm10'), { headers }));
+  const all: number[] = [];
+  for (let i = 0; i < 50; i++) all.push(await timeOne(url(''), { headers }));
+  const p95 = quantile(times, 0.95);
+  console.log(
+    `  30-day chart of pm10 (720 hour points of 90 days in the table): first ${first.toFixed(1)} ms, ` +
+      `median ${median(times).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms; all 7 metrics: p95 ${quantile(all, 0.95).toFixed(1)} ms`,
+  );
+  figures.push(
+    {
+      label: 'IoT 30-day chart p95, 90 days stored',
+      value: `${p95.toFixed(1)} ms`,
+      budget: '< 100 ms',
+      met: p95 < 100,
+    },
+    {
+      label: 'IoT 30-day chart, 7 metrics, p95',
+      value: `${quantile(all, 0.95).toFixed(1)} ms`,
+      budget: 'no budget',
+      met: undefined,
+    },
+  );
+}
+
+export async function measureIotFigures(): Promise<ServerFigure[]> {
+  const figures: ServerFigure[] = [];
+  console.log('\n== IoT platform on PostgreSQL ==');
+  if (!(await reachable(PG_SERVER.host, PG_SERVER.port))) {
+    console.log('  PostgreSQL is not reachable on 127.0.0.1:5432: the IoT figures are not measured.');
+    figures.push({ label: 'IoT figures', value: 'not measured (no server)', budget: '', met: undefined });
+    return figures;
+  }
+  buildServer();
+  const database = `portal_bench_iot_${process.pid}`;
+  const admin = new pg.Client({ ...PG_SERVER, database: 'postgres' });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-iot-'));
+  let server: MeasuredProcess | undefined;
+  const direct = new pg.Client({ ...PG_SERVER, database });
+  try {
+    const mqttPort = await freePort();
+    const url = `postgres://${PG_SERVER.user}@${PG_SERVER.host}:${PG_SERVER.port}/${database}`;
+    server = await startBuiltServer(
+      'main',
+      serverEnv({
+        DATA_DIR: dataDir,
+        DATABASE_URL: url,
+        PORTAL_SIMULATOR: 'off',
+        PORTAL_MQTT_PORT: String(mqttPort),
+        LOG_LEVEL: 'warn',
+      }),
+    );
+    await direct.connect();
+    const devices: Record<Carrier, DeviceSecret[]> = { mqtt: [], http: [] };
+    for (const carrier of ['mqtt', 'http'] as const) {
+      await direct.query(
+        `insert into c_iot_device (id, project_id, name, serial, device_type)
+         select 'bench-${carrier}-' || g, $1, '压测扬尘 ' || g, 'BENCH-${carrier.toUpperCase()}-' || g, 'environment'
+         from generate_series(1, ${DEVICES}) g`,
+        [PROJECT],
+      );
+      await direct.query(
+        `insert into iot_credential (device_id, project_id, serial, device_type, secret)
+         select id, project_id, serial, device_type, 'bench-secret-' || id from c_iot_device where id like 'bench-${carrier}-%'`,
+      );
+      devices[carrier] = Array.from({ length: DEVICES }, (_, i) => ({
+        serial: `BENCH-${carrier.toUpperCase()}-${i + 1}`,
+        secret: `bench-secret-bench-${carrier}-${i + 1}`,
+        deviceType: 'environment',
+      }));
+    }
+    for (const carrier of ['mqtt', 'http'] as const)
+      await ingestion(server, direct, devices[carrier], carrier, mqttPort, figures);
+    await ninetyDays(direct);
+    await chart(server, figures);
+  } finally {
+    await direct.end().catch(() => undefined);
+    await server?.stop();
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return figures;
+}
