@@ -133,7 +133,7 @@ beforeAll(async () => {
     deviceType: TYPES[(i + 1) % TYPES.length],
   }));
   await startServer();
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   await stopServer('SIGTERM');
