@@ -2,7 +2,8 @@
  * The IoT platform in Chromium against the real server: the demo devices report through the simulator (signed
  * HTTP and MQTT), the device list shows them online with their last values, a new device is registered (the
  * collection file's messages on an empty submit), gets its secret once, reports as a real device would, and its
- * detail page charts the history of a chosen metric and range. At 1280 and 1920 wide.
+ * detail page charts the history of a chosen metric and range. At 1280 and 1920 wide. A warning it raises shows
+ * on the open warning page without a reload, and the bell of the person responsible counts it.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { signedReadingHeaders } from '../../modules/iot/server/signature';
 import { demoUsers, launchBrowser, logInThroughForm, newPage, screenshot } from './browser';
-import { WIDTHS } from './screen-helpers';
+import { callApi, WIDTHS } from './screen-helpers';
 
 let browser: Browser;
 /** The simulator reports every 10 to 60 s: a device's state may take that long to change. */
@@ -154,14 +155,33 @@ describe('设备告警', () => {
     expect(await page.getByText('该功能暂未开放').count()).toBe(0);
     await screenshot(page, 'iot-warnings-1920');
 
-    // A dusty minute at the registered monitor: its warning shows on the open page without a reload.
+    // A dusty minute at the registered monitor: its warning shows on the open page without a reload (the page
+    // reads its list again on the iot.warning event), and the bell of the manager, who registered the monitor and
+    // so is told of its warnings, counts one more unread message.
     expect(registered).toBeDefined();
+    const bell = page.getByTestId('message-bell');
+    const unreadNow = async () => (await callApi<number>(page, 'GET', '/api/MC/McMessageUser/v1.0/personalTotal')).data;
+    // The bell has read the count (it shows 0 until then): what it shows is the server's count.
+    await poll(async () => Number(await bell.getAttribute('data-unread')) === (await unreadNow())).toBe(true);
+    const unreadBefore = Number(await bell.getAttribute('data-unread'));
+    await page.evaluate(() => Object.assign(window, { stillThisPage: true }));
     const dusty = { pm25: 160, pm10: 420, noise: 60, temperature: 14, humidity: 40, windSpeed: 5, windDirection: 90 };
     expect((await reportAsDevice(registered!, dusty)).msgCode).toBe(0);
     await poll(() => screen.locator('tbody tr').filter({ hasText: '测试扬尘监测' }).count()).toBeGreaterThan(0);
     expect(await screen.locator('tbody tr').filter({ hasText: '测试扬尘监测' }).first().textContent()).toContain(
       'PM10 超过限值',
     );
+    await poll(async () => Number(await bell.getAttribute('data-unread'))).toBeGreaterThan(unreadBefore);
+    expect(await page.evaluate(() => 'stillThisPage' in window)).toBe(true);
+    const messages = await callApi<{ dataList: { title: string; link: string }[] }>(
+      page,
+      'GET',
+      '/api/MC/McMessageUser/v1.0/list?kind=device-warning&pageNo=1&pageSize=20',
+    );
+    expect(messages.data!.dataList).toContainEqual(
+      expect.objectContaining({ title: '测试扬尘监测：PM10 超过限值', link: '/iotDevices/warning' }),
+    );
+    await screenshot(page, 'iot-warning-live-1920');
 
     await screen
       .locator('tbody tr')
