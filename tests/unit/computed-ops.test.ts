@@ -11,7 +11,7 @@ import {
   ratio,
 } from '../../src/server/collections/computed.js';
 import { collectionFaults } from '../../src/shared/collection-faults.js';
-import type { CollectionFile } from '../../src/shared/collections.js';
+import type { CollectionFile, LimitCheck } from '../../src/shared/collections.js';
 import { resolveError } from '../../src/shared/schema-messages.js';
 import { withFilter } from '../../src/engine/page/dashboard-calls.js';
 
@@ -91,7 +91,7 @@ describe('computed fields', () => {
   });
 
   it('names every failed check with its value, only where its condition holds', () => {
-    const checks = (pile.computed?.issues as { checks: never[] }).checks;
+    const checks = (pile.computed?.issues as { checks: LimitCheck[] }).checks;
     expect(failedLimits(checks, { filling: 0.96, verticality: 1.2, sediment: 70, bearing: 'end' })).toBe(
       '充盈系数 0.96 小于 1.0；垂直度偏差 1.2% 大于 1%；沉渣 70 mm 大于 50 mm',
     );
