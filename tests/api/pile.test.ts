@@ -103,6 +103,7 @@ describe('piles', () => {
       passRate: 75,
       staticTested: 2,
       staticShort: 1,
+      outOfRange: 0,
     });
     const byClass = await who.manager.call<{ name: string; value: number }[]>(
       'GET',
@@ -175,6 +176,7 @@ describe('piles', () => {
     const flagged = (piles.data?.dataList ?? []).filter((row) => typeof row.qualityIssues === 'string');
     expect(flagged.length).toBeGreaterThan(2);
     expect(flagged.length).toBeLessThan(20);
+    expect(summary.data?.outOfRange).toBe(flagged.length);
     expect(flagged.map((row) => row.qualityIssues).join('\n')).toMatch(/垂直度偏差[\s\S]*|沉渣厚度/);
   });
 
