@@ -3,7 +3,8 @@
  * the demo projects: 40 days of weighings at each project's weighbridge (deliveries of the materials that site
  * uses, earth and waste hauled out, a few first passes still waiting for the second today), and the piles of the
  * sites that have piling (bored and rotary piles with their construction records, low-strain classes mostly Ⅰ,
- * some Ⅱ, a few Ⅲ and one Ⅳ, static load tests on a sample). Deterministic (a seeded generator), so running it
+ * some Ⅱ, a few Ⅲ and one Ⅳ, static load tests on a sample). A few weighings are off their delivery note beyond the
+ * tolerance (磅差超差), and a few piles are out of range (充盈系数 < 1.0, 垂直度 > 1 %, too much sediment). Deterministic (a seeded generator), so running it
  * again gives the same files. Dates are relative (`@day-30`), so the demo always looks current.
  *
  *   npx tsx scripts/weighbridge-pile-demo-data.ts
@@ -271,6 +272,8 @@ const PHOTOS = ['/app/weighbridge/capture-front.svg', '/app/weighbridge/capture-
 
 function weighings(site: Site, seed: number) {
   const random = generator(seed);
+  // Whether a delivery's note is off draws from its own generator, so the other values stay as they were.
+  const notes = generator(seed + 7919);
   // A fleet that comes back day after day; a few new-energy trucks (plate letter D/F after the digits).
   const fleet = Array.from({ length: 36 }, (_, index) => {
     // Most trucks are local; some come from elsewhere in the province.
@@ -315,7 +318,7 @@ function weighings(site: Site, seed: number) {
         tareTime: pendingToday ? undefined : clock(tareTime),
         deduction,
         deliveryNoteNo: noted ? `${site.city}${String(700000 + serial * 7).padStart(7, '0')}` : undefined,
-        deliveryNoteWeight: noted ? round(net + random.between(-0.35, 0.25), 2) : undefined,
+        deliveryNoteWeight: noted ? noteWeight(net, random.next(), notes) : undefined,
         deviceId: site.device,
         operatorId: 'user-staff',
         state: pendingToday ? 'pending' : 'complete',
@@ -336,6 +339,15 @@ function weighings(site: Site, seed: number) {
     }
   }
   return rows;
+}
+
+/**
+ * The weight a delivery note states for `net` tonnes weighed: mostly within ±0.3 % (a note is weighed at the
+ * supplier's scale); about one in thirty 0.6 to 1.5 % off either way, a 磅差超差 for every material.
+ */
+function noteWeight(net: number, draw: number, notes: ReturnType<typeof generator>): number {
+  const off = notes.next() < 0.035 ? notes.between(0.006, 0.015) : notes.between(0, 0.003);
+  return round(net * (1 + (draw < 0.6 ? -off : off)), 2);
 }
 
 interface PileSite {
@@ -374,6 +386,9 @@ const PILE_SITES: PileSite[] = [
 
 function piles(site: PileSite, seed: number) {
   const random = generator(seed);
+  // The verticality and the end-bearing piles' sediment draw from their own generator, so the values drawn before
+  // they were recorded stay as they were.
+  const survey = generator(seed + 7919);
   const rows: Record<string, unknown>[] = [];
   for (let index = 1; index <= site.count; index += 1) {
     const type = random.pick(site.types);
@@ -382,7 +397,8 @@ function piles(site: PileSite, seed: number) {
     const diameter = random.pick(type.diameter);
     const designLength = random.int(type.length[0], type.length[1]);
     const holeDepth = round(designLength + random.between(0.3, 1.5), 2);
-    const theoretical = (Math.PI * (diameter / 1000) ** 2 * designLength) / 4;
+    // π·(d/2)² over the hole as drilled: what the collection computes as 理论方量.
+    const theoretical = (Math.PI * (diameter / 1000) ** 2 * holeDepth) / 4;
     // Mostly 1.05 to 1.25; a few under 1.0 (possible necking) to show on the list.
     const filling = round(random.next() < 0.05 ? random.between(0.93, 0.99) : random.between(1.05, 1.25), 2);
     const constructedAgo = Math.max(1, site.startAgo - Math.floor(((index - 1) / site.count) * (site.startAgo - 3)));
@@ -397,19 +413,26 @@ function piles(site: PileSite, seed: number) {
       : undefined;
     const unqualified =
       integrityClass === 'III' || integrityClass === 'IV' || (staticCapacity ?? Infinity) < designCapacity;
+    const sediment = cast ? random.int(20, 90) : 0;
+    // Bridge piles socketed in rock bear on their tip (端承型, sediment ≤ 50 mm); the others on their shaft (≤ 100 mm).
+    const bearingType = cast && zone.includes('大桥') ? 'end' : 'friction';
+    // About one in twenty-five drilled out of plumb (> 1 %) or with too much sediment at its tip.
+    const verticality = round(survey.next() < 0.04 ? survey.between(1.05, 1.6) : survey.between(0.15, 0.85), 2);
+    const endSediment = survey.next() < 0.08 ? survey.int(55, 80) : survey.int(15, 48);
     const row: Record<string, unknown> = {
       id: `pile-${site.project.replace('project-', '')}-${String(index).padStart(3, '0')}`,
       pileNo: `${site.prefix}-${String(index).padStart(3, '0')}`,
       zone,
       pileType: type.value,
+      bearingType,
       designLength,
       diameter,
       designCapacity,
       constructedDate: `@day-${constructedAgo}`,
       holeDepth: cast ? holeDepth : undefined,
-      sedimentThickness: cast ? random.int(20, 90) : undefined,
+      sedimentThickness: cast ? (bearingType === 'end' ? endSediment : sediment) : undefined,
+      verticalityDeviation: cast ? verticality : undefined,
       concreteVolume: cast ? round(theoretical * filling, 2) : undefined,
-      fillingCoefficient: cast ? filling : undefined,
       integrityClass,
       integrityTestDate: tested ? `@day-${constructedAgo - 14}` : undefined,
       staticCapacity,

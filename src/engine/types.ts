@@ -136,7 +136,7 @@ export interface CrudColumn {
   format?: 'text' | 'datetime' | 'date' | 'yesno' | 'map' | 'image' | 'list' | 'html';
   map?: Record<string, string>;
   listField?: string;
-  /** Red when the row's numeric `field` is at most `max`, or (no `max`) when the row's `field` is true. */
+  /** Red when the row's numeric `field` is at most `max`, or (no `max`) when the row's `field` is true or a non-empty text. */
   warn?: { field: string; max?: number };
   /** The cell is a link: makes `call` with the row, then opens the row's path in `linkField` or its detail page. */
   open?: { linkField?: string; detail?: boolean; call?: ApiDescriptor };

@@ -42,7 +42,13 @@ export function sqlTypeOf(node: JsonSchemaNode): SqlType {
 }
 
 function computedType(field: ComputedField): SqlType {
-  if (field.op === 'hoursBetween' || field.op === 'difference') return 'double precision';
+  if (
+    field.op === 'hoursBetween' ||
+    field.op === 'difference' ||
+    field.op === 'cylinderVolume' ||
+    field.op === 'ratio'
+  )
+    return 'double precision';
   if (field.op === 'in') return 'boolean';
   return field.op === 'idCardBirthday' ? 'date' : 'text';
 }

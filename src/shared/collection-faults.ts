@@ -47,11 +47,26 @@ export function collectionFaults(file: CollectionFile, collectionIds: ReadonlySe
   if (sortField && !stored.has(sortField) && sortField !== 'createdAt' && sortField !== 'updatedAt')
     faults.push({ pointer: '/sort', message: `排序字段 "${sortField}" 不存在` });
 
+  // The fields a computed field may read besides its `from`: the record's own, and computed ones declared before
+  // it (they are computed first, in declaration order).
+  const earlier = new Set(own);
+  const source = (name: string, pointer: string) => {
+    if (!earlier.has(name)) faults.push({ pointer, message: `计算字段依据的字段 "${name}" 不存在` });
+  };
   for (const [name, field] of Object.entries(file.computed ?? {})) {
     const pointer = `/computed/${escape(name)}`;
     if (own.has(name)) faults.push({ pointer, message: `计算字段 "${name}" 与表单字段同名` });
-    if (!own.has(field.from) && !stored.has(field.from))
+    if (field.op === 'limits')
+      field.checks.forEach((check, index) => {
+        source(check.field, `${pointer}/checks/${index}/field`);
+        if (check.when) source(check.when.field, `${pointer}/checks/${index}/when/field`);
+      });
+    else if (field.op === 'cylinderVolume' || field.op === 'ratio') source(field.from, `${pointer}/from`);
+    else if (!own.has(field.from) && !stored.has(field.from))
       faults.push({ pointer: `${pointer}/from`, message: `计算字段依据的字段 "${field.from}" 不存在` });
+    if (field.op === 'cylinderVolume')
+      field.length.forEach((length, index) => source(length, `${pointer}/length/${index}`));
+    if (field.op === 'ratio') source(field.over, `${pointer}/over`);
     if (field.op === 'hoursBetween' && !own.has(field.to))
       faults.push({ pointer: `${pointer}/to`, message: `计算字段依据的字段 "${field.to}" 不存在` });
     if (field.op === 'difference')
@@ -67,6 +82,7 @@ export function collectionFaults(file: CollectionFile, collectionIds: ReadonlySe
       if (!reference || !('collection' in reference))
         faults.push({ pointer: `${pointer}/from`, message: `字段 "${field.from}" 必须引用另一个集合` });
     }
+    if (isStoredComputed(field)) earlier.add(name);
   }
 
   const flow = file.status;

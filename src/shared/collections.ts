@@ -64,7 +64,31 @@ export type ComputedField =
    */
   | { op: 'difference'; from: string; subtract: string[]; title?: string }
   /** Whether a field's value is one of `values` (a pile of integrity class Ⅲ or Ⅳ), so lists flag and filter it. */
-  | { op: 'in'; from: string; values: string[]; title?: string };
+  | { op: 'in'; from: string; values: string[]; title?: string }
+  /**
+   * The volume of a cylinder in m³ (a pile's 理论方量 = π·(d/2)²·L), to three decimals: `from` is the diameter in mm,
+   * `length` the fields of the length in m, the first one filled is used (成孔深度, else 设计桩长).
+   */
+  | { op: 'cylinderVolume'; from: string; length: string[]; title?: string }
+  /**
+   * `from` divided by `over` (充盈系数 = 实际方量 / 理论方量; `percent`: times 100, 磅差率), to `digits` decimals
+   * (default 2); empty while either is empty or `over` is 0. `over` may be a computed field declared before it.
+   */
+  | { op: 'ratio'; from: string; over: string; percent?: boolean; digits?: number; title?: string }
+  /**
+   * A record's out-of-range reasons: each check whose field is filled and below `min` or above `max` (and, with
+   * `when`, only where another field holds one of its values) adds its message, `{value}` replaced by the value;
+   * stored as one text joined by "；", empty when every check passes, so lists flag, filter and show the reason.
+   */
+  | { op: 'limits'; checks: LimitCheck[]; title?: string };
+
+export interface LimitCheck {
+  field: string;
+  min?: number;
+  max?: number;
+  when?: { field: string; values: string[] };
+  message: string;
+}
 
 export const WRITE_COMPUTED_OPS = [
   'idCardSex',
@@ -74,6 +98,9 @@ export const WRITE_COMPUTED_OPS = [
   'lookup',
   'difference',
   'in',
+  'cylinderVolume',
+  'ratio',
+  'limits',
 ] as const;
 
 export function isStoredComputed(field: ComputedField): boolean {

@@ -1,6 +1,7 @@
 /**
  * 桩基质量 (module pile): pile records through the collection API (the file's rules and messages, the unique pile
- * number, Ⅲ/Ⅳ class piles flagged at write), the statistics' figures and aggregates, and the project scope.
+ * number, Ⅲ/Ⅳ class piles flagged at write, the theoretical volume, the filling coefficient and the out-of-range
+ * reasons computed at write), the statistics' figures and aggregates, and the project scope.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useCallers, type PageData } from './admin-helpers.js';
@@ -31,7 +32,8 @@ function pile(overrides: Record<string, unknown> = {}) {
     holeDepth: 45.8,
     sedimentThickness: 40,
     concreteVolume: 60.2,
-    fillingCoefficient: 1.18,
+    bearingType: 'friction',
+    verticalityDeviation: 0.4,
     status: 'pending',
     ...overrides,
   };
@@ -41,7 +43,17 @@ describe('piles', () => {
   it('stores a pile, and flags it once its low-strain class is Ⅲ or Ⅳ', async () => {
     const created = await who.staff.call<Row>('POST', '/api/data/pile', pile());
     expect(created.msgCode, created.errMsg).toBe(0);
-    expect(created.data).toMatchObject({ pileTypeLabel: '钻孔灌注桩', statusLabel: '待检测', defective: false });
+    // Ø1200 over the 45.8 m hole: π · 0.6² · 45.8 = 51.799 m³; 60.2 m³ poured is a filling coefficient of 1.16.
+    expect(created.data).toMatchObject({
+      pileTypeLabel: '钻孔灌注桩',
+      statusLabel: '待检测',
+      defective: false,
+      bearingTypeLabel: '摩擦型桩',
+      theoreticalVolume: 51.799,
+      fillingCoefficient: 1.16,
+    });
+    // A pile within every limit has no reasons (an empty field is left out of a read).
+    expect(created.data?.qualityIssues ?? null).toBeNull();
     const row = created.data as Row;
     const tested = await who.staff.call<Row>('PUT', `/api/data/pile/${row.id}`, {
       ...pile({ integrityClass: 'III', integrityTestDate: '2026-03-20', status: 'unqualified' }),
@@ -91,6 +103,7 @@ describe('piles', () => {
       passRate: 75,
       staticTested: 2,
       staticShort: 1,
+      outOfRange: 0,
     });
     const byClass = await who.manager.call<{ name: string; value: number }[]>(
       'GET',
@@ -104,6 +117,50 @@ describe('piles', () => {
     );
   });
 
+  it('flags a pile out of range with every reason, by its bearing type, and clears it once corrected', async () => {
+    const made = await who.staff.call<Row>(
+      'POST',
+      '/api/data/pile',
+      pile({
+        pileNo: 'QZ-020',
+        bearingType: 'end',
+        sedimentThickness: 70,
+        verticalityDeviation: 1.3,
+        concreteVolume: 50,
+      }),
+    );
+    expect(made.msgCode, made.errMsg).toBe(0);
+    expect(made.data).toMatchObject({
+      fillingCoefficient: 0.97,
+      qualityIssues: '充盈系数 0.97 小于 1.0；垂直度偏差 1.3% 大于 1%；沉渣厚度 70 mm 大于端承型桩的 50 mm',
+    });
+    const row = made.data as Row;
+    // 70 mm is within a friction pile's 100 mm; the hole measured again at 44 m makes 49.763 m³ (1.0 exactly).
+    const corrected = await who.staff.call<Row>('PUT', `/api/data/pile/${row.id}`, {
+      ...pile({
+        pileNo: 'QZ-020',
+        bearingType: 'friction',
+        sedimentThickness: 70,
+        verticalityDeviation: 1,
+        concreteVolume: 50,
+        holeDepth: 44,
+      }),
+      version: row.version,
+    });
+    expect(corrected.msgCode, corrected.errMsg).toBe(0);
+    expect(corrected.data).toMatchObject({ theoreticalVolume: 49.763, fillingCoefficient: 1 });
+    expect(corrected.data?.qualityIssues ?? null).toBeNull();
+    // Without a hole depth the design length gives the volume: π · 0.6² · 45 = 50.894 m³.
+    const designed = await who.staff.call<Row>(
+      'POST',
+      '/api/data/pile',
+      pile({ pileNo: 'QZ-021', holeDepth: undefined }),
+    );
+    expect(designed.data).toMatchObject({ theoreticalVolume: 50.894, fillingCoefficient: 1.18 });
+    const steep = await who.staff.call('POST', '/api/data/pile', pile({ pileNo: 'QZ-022', verticalityDeviation: 12 }));
+    expect(steep).toMatchObject({ msgCode: -400, errMsg: '垂直度偏差不能超过10%' });
+  });
+
   it('has demo piles with a few Ⅲ/Ⅳ class ones on the piling sites', async () => {
     const summary = await who.manager.call<Record<string, number>>(
       'GET',
@@ -112,6 +169,15 @@ describe('piles', () => {
     expect(summary.data?.total).toBeGreaterThan(50);
     expect(summary.data?.defective).toBeGreaterThan(0);
     expect(summary.data?.passRate).toBeGreaterThan(90);
+    const piles = await who.manager.call<PageData<Row>>(
+      'GET',
+      '/api/data/pile?projectId=project-binjiang&pageSize=100',
+    );
+    const flagged = (piles.data?.dataList ?? []).filter((row) => typeof row.qualityIssues === 'string');
+    expect(flagged.length).toBeGreaterThan(2);
+    expect(flagged.length).toBeLessThan(20);
+    expect(summary.data?.outOfRange).toBe(flagged.length);
+    expect(flagged.map((row) => row.qualityIssues).join('\n')).toMatch(/垂直度偏差[\s\S]*|沉渣厚度/);
   });
 
   it('keeps piles to the projects the caller may see', async () => {

@@ -1,6 +1,7 @@
 /**
  * 智能地磅 (module weighbridge): weighing records through the collection API (the plate rule with new-energy
- * plates, gross ≥ tare, the net / settled weight / note deviation computed at write), the home page's figures and
+ * plates, gross ≥ tare, the net / settled weight / note deviation computed at write, 磅差超差 beyond the material's
+ * tolerance flagged, counted and sent once to the people answering for the weighbridge), the home page's figures and
  * the aggregate its charts read, the Excel export, the project scope, and the signed passes a weighbridge reports
  * (two passes of a plate make one record).
  */
@@ -140,10 +141,89 @@ describe('weighing records', () => {
       `/api/weighbridge/v1.0/summary?projectId=${PROJECT}&day=2026-03-11`,
     );
     expect(summary.msgCode, summary.errMsg).toBe(0);
-    expect(summary.data?.day).toEqual({ vehicles: 1, netIn: 0, netOut: 32.35, pending: 0 });
+    expect(summary.data?.day).toEqual({ vehicles: 1, netIn: 0, netOut: 32.35, pending: 0, deviations: 0 });
     // The month holds the weighings of the tests above on the 10th (all in) and the one out on the 11th.
     expect(summary.data?.month.vehicles).toBeGreaterThanOrEqual(7);
     expect(summary.data?.month.netOut).toBe(32.35);
+  });
+
+  it('flags a weighing off its delivery note beyond its tolerance, counts it and tells the 司磅员 once', async () => {
+    type Message = { title: string; content: string; link: string };
+    const deviationMessages = async () => {
+      const list = await who.manager.call<{ dataList: Message[] }>(
+        'GET',
+        '/api/MC/McMessageUser/v1.0/list?kind=weighbridge-deviation&pageNo=1&pageSize=50',
+      );
+      expect(list.msgCode, list.errMsg).toBe(0);
+      return (list.data?.dataList ?? []).filter((m) => m.title.includes('闽D24680'));
+    };
+    const rebar = weighing({
+      plateNo: '闽D24680',
+      material: 'rebar',
+      weighDate: '2026-03-12',
+      grossWeight: 45.5,
+      tareWeight: 15.2,
+      deduction: 0,
+      deliveryNoteNo: 'GT-0312',
+      deliveryNoteWeight: 30.5,
+      operatorId: 'user-manager',
+    });
+    // 30.3 t weighed against 30.5 t on the note: −0.66 %, beyond the ±0.5 % of rebar.
+    const created = await who.staff.call<Row>('POST', '/api/data/weighbridge-record', rebar);
+    expect(created.msgCode, created.errMsg).toBe(0);
+    expect(created.data).toMatchObject({
+      netWeight: 30.3,
+      noteDeviation: -0.2,
+      noteDeviationRate: -0.66,
+      deviationIssue: '磅差 -0.66% 超出送货单重量的 ±0.5%',
+    });
+    const row = created.data as Row;
+    const sent = await deviationMessages();
+    expect(sent).toEqual([
+      expect.objectContaining({
+        title: '磅差超差：闽D24680 钢筋',
+        link: `/weighbridge/records/${row.id}`,
+        content: expect.stringContaining('净重 30.30 t，送货单重量 30.50 t'),
+      }),
+    ]);
+    // Saving it again (a remark) keeps the flag and sends nothing more.
+    const again = await who.staff.call<Row>('PUT', `/api/data/weighbridge-record/${row.id}`, {
+      ...rebar,
+      remark: '已联系供应商复核',
+      version: row.version,
+    });
+    expect(again.msgCode, again.errMsg).toBe(0);
+    expect(again.data?.deviationIssue).toBe('磅差 -0.66% 超出送货单重量的 ±0.5%');
+    expect(await deviationMessages()).toHaveLength(1);
+    const flagged = await who.staff.call<Record<string, Record<string, number>>>(
+      'GET',
+      `/api/weighbridge/v1.0/summary?projectId=${PROJECT}&day=2026-03-12`,
+    );
+    expect(flagged.data?.day).toMatchObject({ vehicles: 1, deviations: 1 });
+
+    // A corrected note clears it; gravel −0.8 % is within the ±1 % of sand and gravel.
+    const corrected = await who.staff.call<Row>('PUT', `/api/data/weighbridge-record/${row.id}`, {
+      ...rebar,
+      deliveryNoteWeight: 30.35,
+      version: Number(again.data?.version),
+    });
+    expect(corrected.msgCode, corrected.errMsg).toBe(0);
+    expect(corrected.data).toMatchObject({ noteDeviationRate: -0.16 });
+    expect(corrected.data?.deviationIssue ?? null).toBeNull();
+    const gravel = await who.staff.call<Row>('POST', '/api/data/weighbridge-record', {
+      ...rebar,
+      plateNo: '闽D24681',
+      material: 'gravel',
+      deliveryNoteWeight: 30.54,
+    });
+    expect(gravel.data).toMatchObject({ noteDeviationRate: -0.79 });
+    expect(gravel.data?.deviationIssue ?? null).toBeNull();
+    const cleared = await who.staff.call<Record<string, Record<string, number>>>(
+      'GET',
+      `/api/weighbridge/v1.0/summary?projectId=${PROJECT}&day=2026-03-12`,
+    );
+    expect(cleared.data?.day).toMatchObject({ vehicles: 2, deviations: 0 });
+    expect(await deviationMessages()).toHaveLength(1);
   });
 
   it('shows the demo weighings of today (China time) on the home figures', async () => {
@@ -295,6 +375,36 @@ describe('passes reported by a weighbridge', () => {
         tareWeight: 15.1,
         netWeight: 26.1,
         state: 'complete',
+      }),
+    ]);
+  });
+
+  it("sends a delivery off its note to the weighbridge's 负责人 when the second pass completes it", async () => {
+    const responsible = await who.manager.call<Row>('GET', `/api/data/iot-device/${scale.id}`);
+    const assigned = await who.manager.call('PUT', `/api/data/iot-device/${scale.id}`, {
+      ...Object.fromEntries(
+        ['projectId', 'name', 'deviceType', 'serial', 'location'].map((field) => [field, responsible.data?.[field]]),
+      ),
+      responsibleId: 'user-staff',
+      version: responsible.data?.version,
+    });
+    expect(assigned.msgCode, assigned.errMsg).toBe(0);
+    await pass({ plateNo: '粤B77777', weight: 40.2, material: 'cement' });
+    const done = await pass({ plateNo: '粤B77777', weight: 12.2, deliveryNoteNo: 'HR-779', deliveryNoteWeight: 28.5 });
+    expect(done.data).toMatchObject({ state: 'complete', netWeight: 28 });
+    const record = await who.staff.call<Row>('GET', `/api/data/weighbridge-record/${done.data!.recordId}`);
+    expect(record.data).toMatchObject({
+      noteDeviationRate: -1.75,
+      deviationIssue: '磅差 -1.75% 超出送货单重量的 ±0.5%',
+    });
+    const messages = await who.staff.call<{ dataList: { title: string; link: string }[] }>(
+      'GET',
+      '/api/MC/McMessageUser/v1.0/list?kind=weighbridge-deviation&pageNo=1&pageSize=50',
+    );
+    expect(messages.data?.dataList.filter((m) => m.title.includes('粤B77777'))).toEqual([
+      expect.objectContaining({
+        title: '磅差超差：粤B77777 水泥',
+        link: `/weighbridge/records/${done.data!.recordId}`,
       }),
     ]);
   });

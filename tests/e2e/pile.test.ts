@@ -1,6 +1,7 @@
 /**
  * 桩基质量 in Chromium against the real server, as a site manager uses it at 1280 and 1920 wide: the pile register
- * from the demo data with Ⅲ/Ⅳ class piles in red, a pile registered by hand (an empty submit shows the collection
+ * from the demo data with Ⅲ/Ⅳ class piles in red, a pile registered by hand out of range (its filling coefficient
+ * computed from the volumes, the reasons in red on the list and the detail) (an empty submit shows the collection
  * file's messages), the filter by class, the statistics with their charts, a pile's detail and the Excel export.
  */
 import { readFileSync } from 'node:fs';
@@ -37,10 +38,10 @@ describe('桩基质量', () => {
       const rows = screen.locator('tbody tr');
       await poll(async () => (await rows.allInnerTexts()).every((text) => text.includes('Ⅲ类桩'))).toBe(true);
       // The pile number and the class of a Ⅲ class pile show in red.
-      expect(await rows.first().locator('.cell-warn').allInnerTexts()).toEqual([
-        expect.stringMatching(/^QZ-\d{3}$/),
-        'Ⅲ类桩',
-      ]);
+      // (a pile out of range besides shows its filling coefficient or reasons in red too).
+      const warned = await rows.first().locator('.cell-warn').allInnerTexts();
+      expect(warned[0]).toMatch(/^QZ-\d{3}$/);
+      expect(warned.at(-1)).toBe('Ⅲ类桩');
       await screenshot(page, `pile-list-class-iii-${viewport.width}`);
 
       await screen.getByRole('button', { name: '新增', exact: true }).click();
@@ -66,7 +67,12 @@ describe('桩基质量', () => {
       await dialog.getByRole('button', { name: '保存', exact: true }).click();
       await poll(() => error('diameter')).toBe('桩径必须是整数（毫米）');
       await page.locator('#pile_diameter').fill('1500');
-      await page.locator('#pile_fillingCoefficient').fill('0.96');
+      await choose(page, 'pile_bearingType', '端承型桩');
+      await page.locator('#pile_holeDepth').fill('49');
+      await page.locator('#pile_sedimentThickness').fill('70');
+      await page.locator('#pile_verticalityDeviation').fill('0.6');
+      // π · 0.75² · 49 = 86.590 m³ in theory; 82 m³ poured is a filling coefficient of 0.95.
+      await page.locator('#pile_concreteVolume').fill('82');
       await choose(page, 'pile_integrityClass', 'Ⅳ类桩');
       await dialog.getByRole('button', { name: '保存', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
@@ -76,11 +82,17 @@ describe('桩基质量', () => {
       await page.getByTestId('crud-search').getByRole('button', { name: '查询', exact: true }).click();
       const added = row(screen, pileNo);
       await poll(() => added.count()).toBe(1);
-      // Red: the number and class of a Ⅳ class pile, and a filling coefficient under 1.0.
-      expect(await added.locator('.cell-warn').allInnerTexts()).toEqual([pileNo, '0.96', 'Ⅳ类桩']);
+      // Red: the number and class of a Ⅳ class pile, a filling coefficient under 1.0 and the reasons it is out of range.
+      const reasons = '充盈系数 0.95 小于 1.0；沉渣厚度 70 mm 大于端承型桩的 50 mm';
+      expect(await added.locator('.cell-warn').allInnerTexts()).toEqual([pileNo, '0.95', reasons, 'Ⅳ类桩']);
       await added.getByRole('button', { name: '详情', exact: true }).click();
       await poll(() => page.locator('.detail-fields').first().innerText()).toContain('旋挖灌注桩');
-      expect((await page.locator('.detail-fields').allInnerTexts()).join('\n')).toMatch(/Ⅲ\/Ⅳ类桩\s*是/);
+      const detail = (await page.locator('.detail-fields').allInnerTexts()).join('\n');
+      expect(detail).toMatch(/Ⅲ\/Ⅳ类桩\s*是/);
+      expect(detail).toMatch(/理论方量（m³）\s*86.59/);
+      expect(detail).toMatch(/受力类型\s*端承型桩/);
+      expect(await page.locator('.detail-fields .cell-warn').allInnerTexts()).toEqual(['0.95', reasons]);
+      await screenshot(page, `pile-detail-out-of-range-${viewport.width}`);
       await context.close();
     });
 

@@ -30,6 +30,7 @@ describe('智能地磅', () => {
       for (const panel of ['day-by-material', 'month-by-material', 'last-30-days'])
         await page.getByTestId(`panel-${panel}`).getByTestId('echart').locator('svg').first().waitFor();
       await poll(() => page.getByTestId('panel-day-figures').innerText()).toMatch(/\d+车\s*过磅车次/);
+      await poll(() => page.getByTestId('panel-day-figures').innerText()).toMatch(/\d+车\s*磅差超差/);
       await poll(() => page.getByTestId('panel-month-figures').innerText()).toMatch(/[\d.]+t\s*进场净重/);
       await poll(() => page.getByTestId('panel-last-weighings').innerText()).toContain('闽');
       expect(await page.getByText('该功能暂未开放').count()).toBe(0);
@@ -81,13 +82,24 @@ describe('智能地磅', () => {
       await page.getByTestId('crud-search').getByRole('button', { name: '查询', exact: true }).click();
       const added = row(screen, plate);
       await poll(() => added.count()).toBe(1);
-      expect(await added.innerText()).toMatch(/2026-01-05\s+闽DD\d{5}\s+进场\s+钢筋[\s\S]*45.5\s+15.2\s+30.3[\s\S]*已完成/);
+      expect(await added.innerText()).toMatch(
+        /2026-01-05\s+闽DD\d{5}\s+进场\s+钢筋[\s\S]*45.5\s+15.2\s+30.3[\s\S]*已完成/,
+      );
+      // 磅差 in red; 磅差率 too where the window has room for it.
+      expect(await added.locator('.cell-warn').allInnerTexts()).toEqual(
+        viewport.width >= 1440 ? ['-0.2', '-0.66'] : ['-0.2'],
+      );
 
       await added.getByRole('button', { name: '详情', exact: true }).click();
       await poll(() => page.locator('.detail-fields').first().innerText()).toContain('三钢闽光物资有限公司');
       const fields = await page.locator('.detail-fields').allInnerTexts();
       expect(fields.join('\n')).toMatch(/净重（t）\s*30.3/);
       expect(fields.join('\n')).toMatch(/磅差（t）\s*-0.2/);
+      // 30.3 t against the note's 30.5 t is −0.66 %: beyond rebar's ±0.5 %, in red with the reason.
+      const reason = '磅差 -0.66% 超出送货单重量的 ±0.5%';
+      expect(fields.join('\n')).toMatch(/磅差率（%）\s*-0.66/);
+      expect(await page.locator('.detail-fields .cell-warn').allInnerTexts()).toEqual(['-0.2', '-0.66', reason]);
+      await screenshot(page, `weighbridge-record-deviation-${viewport.width}`);
       await context.close();
     });
   }

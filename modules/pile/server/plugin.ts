@@ -27,7 +27,8 @@ const pile: ModulePlugin = async (app) => {
         description:
           'data: total, tested (low-strain integrity tests), classI, classII, defective (Ⅲ and Ⅳ), passRate (percent ' +
           'of the tested that are Ⅰ or Ⅱ, null before any test), staticTested, staticShort (static load ' +
-          'characteristic value below the design one).',
+          'characteristic value below the design one), outOfRange (piles cast out of range: filling coefficient, ' +
+          'verticality, sediment).',
         security,
         querystring: {
           type: 'object',
@@ -47,6 +48,7 @@ const pile: ModulePlugin = async (app) => {
                 passRate: { type: ['number', 'null'] },
                 staticTested: count,
                 staticShort: count,
+                outOfRange: count,
               },
             },
           }),

@@ -1,6 +1,7 @@
 /**
  * The pile statistics' figures for a project: piles, low-strain tests by JGJ 106 class, the integrity pass rate
- * (Ⅰ and Ⅱ among those tested) and the static load tests below the design bearing capacity. One query; the charts
+ * (Ⅰ and Ⅱ among those tested), the static load tests below the design bearing capacity and the piles cast out of
+ * range. One query; the charts
  * beside them read the collection's own aggregate call.
  */
 import { sql } from 'kysely';
@@ -18,6 +19,8 @@ export interface PileSummary {
   staticTested: number;
   /** Static load tests whose characteristic value is below the design one. */
   staticShort: number;
+  /** Piles out of range when cast (filling coefficient, verticality, sediment: the collection's `qualityIssues`). */
+  outOfRange: number;
 }
 
 export async function pileSummary(db: Db, table: string, projectId: string): Promise<PileSummary> {
@@ -28,7 +31,8 @@ export async function pileSummary(db: Db, table: string, projectId: string): Pro
       count(*) filter (where integrity_class = 'II') as "classII",
       count(*) filter (where integrity_class in ('III', 'IV')) as defective,
       count(static_capacity) as "staticTested",
-      count(*) filter (where static_capacity < design_capacity) as "staticShort"
+      count(*) filter (where static_capacity < design_capacity) as "staticShort",
+      count(quality_issues) as "outOfRange"
     from ${sql.table(table)} where project_id = ${projectId}`.execute(db);
   const row = result.rows[0];
   const count = (value: string | undefined) => Number(value ?? 0);
@@ -43,5 +47,6 @@ export async function pileSummary(db: Db, table: string, projectId: string): Pro
     passRate: tested > 0 ? Math.round((passed / tested) * 1000) / 10 : null,
     staticTested: count(row?.staticTested),
     staticShort: count(row?.staticShort),
+    outOfRange: count(row?.outOfRange),
   };
 }

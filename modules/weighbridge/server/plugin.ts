@@ -13,6 +13,7 @@ import { envelope } from '../../../src/server/http/envelope-schema.js';
 import { ok } from '../../../src/server/http/route-helpers.js';
 import { chinaDate } from '../../../src/server/services/china-time.js';
 import type { ModulePlugin } from '../../../src/server/modules/module-plugins.js';
+import { notifyDeviations } from './deviation.js';
 import { passRoute } from './pass-route.js';
 import { weighbridgeSummary } from './summary.js';
 
@@ -25,6 +26,7 @@ const figures = {
     netIn: { type: 'number' },
     netOut: { type: 'number' },
     pending: { type: 'integer' },
+    deviations: { type: 'integer' },
   },
 };
 
@@ -33,6 +35,8 @@ const weighbridge: ModulePlugin = async (app) => {
   if (!records) throw new Error('modules/weighbridge: the collection weighbridge-record is missing');
   const access = recordAccess(app);
   const { db, config } = app.services;
+
+  notifyDeviations(records, app.services.messages);
 
   // 浙A12345 钢筋 净重 32.56 t: how a weighing reads in a list of the last ones.
   records.extendReads(async (rows) => {
@@ -51,7 +55,7 @@ const weighbridge: ModulePlugin = async (app) => {
         summary: "A project's weighings of a day and of its month",
         description:
           'data.day and data.month: vehicles (completed weighings), netIn and netOut (net tonnes in and out), ' +
-          'pending (first passes waiting for the second). day defaults to today (China time).',
+          'pending (first passes waiting for the second), deviations (weighings whose 磅差 is outside the tolerance). day defaults to today (China time).',
         security,
         querystring: {
           type: 'object',

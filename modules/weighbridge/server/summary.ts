@@ -14,6 +14,8 @@ export interface PeriodFigures {
   netOut: number;
   /** First passes still waiting for the second. */
   pending: number;
+  /** Completed weighings whose 磅差 is outside its material's tolerance (磅差超差). */
+  deviations: number;
 }
 
 export interface WeighbridgeSummary {
@@ -46,8 +48,9 @@ export async function weighbridgeSummary(
     net_in: string | null;
     net_out: string | null;
     pending: string;
+    deviations: string;
   }>`with rows as (
-      select weigh_date, direction, state, net_weight from ${sql.table(table)}
+      select weigh_date, direction, state, net_weight, deviation_issue from ${sql.table(table)}
       where project_id = ${projectId} and weigh_date between ${month.from}::date and ${month.to}::date
     ), periods as (
       select 'month' as period, * from rows
@@ -57,7 +60,8 @@ export async function weighbridgeSummary(
       count(*) filter (where state = 'complete') as vehicles,
       sum(net_weight) filter (where state = 'complete' and direction = 'in') as net_in,
       sum(net_weight) filter (where state = 'complete' and direction = 'out') as net_out,
-      count(*) filter (where state = 'pending') as pending
+      count(*) filter (where state = 'pending') as pending,
+      count(*) filter (where state = 'complete' and deviation_issue is not null) as deviations
     from periods group by period`.execute(db);
   const figures = (period: 'day' | 'month'): PeriodFigures => {
     const row = result.rows.find((r) => r.period === period);
@@ -66,6 +70,7 @@ export async function weighbridgeSummary(
       netIn: tonnes(row?.net_in),
       netOut: tonnes(row?.net_out),
       pending: Number(row?.pending ?? 0),
+      deviations: Number(row?.deviations ?? 0),
     };
   };
   return { day: figures('day'), month: figures('month') };

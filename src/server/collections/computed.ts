@@ -4,7 +4,7 @@
  * and native province from an ID number); read-time fields change with the clock and are added to every record
  * read (age, days until a certificate expires, whether a deadline has passed).
  */
-import type { CollectionFile, ComputedField } from '../../shared/collections.js';
+import type { CollectionFile, ComputedField, LimitCheck } from '../../shared/collections.js';
 import { ageOn, chinaDate, daysBetween } from '../services/china-time.js';
 import { parseIdCard } from '../services/id-card.js';
 import { invalidField } from '../domain-error.js';
@@ -47,6 +47,43 @@ export function difference(from: unknown, subtract: readonly unknown[]): number 
   return Math.round((first - rest.reduce((sum, value) => sum + value, 0)) * 1000) / 1000 + 0;
 }
 
+function finite(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** π·(d/2)²·L in m³ to three decimals, `diameter` in mm and `length` in m; null when either is missing. */
+export function cylinderVolume(diameter: unknown, length: unknown): number | null {
+  if (!finite(diameter) || !finite(length)) return null;
+  const radius = diameter / 2000;
+  return Math.round(Math.PI * radius * radius * length * 1000) / 1000;
+}
+
+/** `from / over` (times 100 for a percentage) to `digits` decimals; null when either is missing or `over` is 0. */
+export function ratio(from: unknown, over: unknown, percent = false, digits = 2): number | null {
+  if (!finite(from) || !finite(over) || over === 0) return null;
+  const scale = 10 ** digits;
+  // `+ 0` turns a rounded -0 into 0.
+  return Math.round(((from / over) * (percent ? 100 : 1)) * scale) / scale + 0;
+}
+
+/** The messages of the checks `values` fail, joined by "；"; null when none fails (see the `limits` op). */
+export function failedLimits(checks: readonly LimitCheck[], values: Values): string | null {
+  const reasons: string[] = [];
+  for (const check of checks) {
+    const value = values[check.field];
+    if (!finite(value)) continue;
+    if (check.when && !check.when.values.includes(String(values[check.when.field] ?? ''))) continue;
+    if ((check.min !== undefined && value < check.min) || (check.max !== undefined && value > check.max))
+      reasons.push(check.message.replaceAll('{value}', String(value)));
+  }
+  return reasons.length > 0 ? reasons.join('；') : null;
+}
+
+/** The fields a limits check reads: the value and, with `when`, the field it depends on. */
+function limitSources(checks: readonly LimitCheck[]): string[] {
+  return checks.flatMap((check) => (check.when ? [check.field, check.when.field] : [check.field]));
+}
+
 /**
  * Sets the write-time computed fields of `values` (in place) that need nothing but the values (`creating`: the
  * values of a new record, where a missing field is empty rather than left as stored); an ID number that fails its
@@ -67,6 +104,25 @@ export function applyStoredComputed(file: CollectionFile, values: Values, now: D
           values[field.from],
           field.subtract.map((source) => values[source]),
         );
+      continue;
+    }
+    // These read fields computed before them too (理论方量, then 充盈系数): a write recomputes them when it holds a
+    // field they read, as the fields before them were recomputed the same way.
+    if (field.op === 'cylinderVolume') {
+      if ([field.from, ...field.length].some((source) => Object.hasOwn(values, source))) {
+        const length = field.length.map((source) => values[source]).find(finite);
+        values[name] = cylinderVolume(values[field.from], length);
+      }
+      continue;
+    }
+    if (field.op === 'ratio') {
+      if (Object.hasOwn(values, field.from) || Object.hasOwn(values, field.over))
+        values[name] = ratio(values[field.from], values[field.over], field.percent, field.digits);
+      continue;
+    }
+    if (field.op === 'limits') {
+      if (creating || limitSources(field.checks).some((source) => Object.hasOwn(values, source)))
+        values[name] = failedLimits(field.checks, values);
       continue;
     }
     if (field.op === 'in') {
@@ -90,7 +146,7 @@ export function applyStoredComputed(file: CollectionFile, values: Values, now: D
   }
 }
 
-function readValue(field: ComputedField, record: Values, statusField: string | undefined, now: Date): unknown {
+function readValue(field: Exclude<ComputedField, { op: 'limits' }>, record: Values, statusField: string | undefined, now: Date): unknown {
   const source = record[field.from];
   if (typeof source !== 'string' || source === '') return null;
   const day = source.slice(0, 10);

@@ -11,6 +11,7 @@ export const MESSAGE_KINDS = {
   digest: { label: '每日汇总', category: '2' },
   'device-warning': { label: '设备预警', category: '3' },
   'hazard-warning': { label: '隐患预警', category: '3' },
+  'weighbridge-deviation': { label: '磅差超差', category: '3' },
   notice: { label: '通知公告', category: '1' },
 } as const;
 

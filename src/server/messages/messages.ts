@@ -154,7 +154,12 @@ export class Messages {
           .as('urges'),
         eb.fn
           .count<string>('id')
-          .filterWhere((f) => f.and([f('read_at', 'is', null), f('kind', 'in', ['device-warning', 'hazard-warning'])]))
+          .filterWhere((f) =>
+            f.and([
+              f('read_at', 'is', null),
+              f('kind', 'in', ['device-warning', 'hazard-warning', 'weighbridge-deviation']),
+            ]),
+          )
           .as('warnings'),
         eb.fn
           .count<string>('id')
