@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Response } from 'playwright-core';
 import { kb, LOGIN_INPUT, LOGIN_PATH, verdict } from './browser';
 
-export const BUNDLE_BUDGET_BYTES = 200 * 1024;
+export const BUNDLE_BUDGET_BYTES = 160 * 1024;
 
 export interface LoadedFile {
   url: string;

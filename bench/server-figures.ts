@@ -1,8 +1,8 @@
 /**
  * The server's figures, each beside its budget, with a bare Fastify process (bench/bare-fastify.ts) started in the
  * same run as the reference of the API ratios. The server runs as `npm start` runs it: built to JavaScript
- * (scripts/build-server.mjs), LOG_LEVEL at its default (info), answers asked with `Accept-Encoding: gzip, deflate,
- * br` like a browser.
+ * (scripts/build-server.mjs), logging at its defaults (PORTAL_REQUEST_LOG=1 from the bench's environment passes
+ * through), answers asked with `Accept-Encoding: gzip, deflate, br` like a browser.
  *   - PGlite, demo data (91 menus): roleMenuList and getCurrentUser against bare Fastify (50 connections);
  *   - PGlite, 2,000 menu records (written straight into the stopped server's database): one roleMenuList alone,
  *     then 10 connections (p99), and the administration menu tree beside it (no budget);
@@ -57,6 +57,10 @@ export function serverEnv(extra: Record<string, string>): Record<string, string>
     // The figures measure requests: no reminder sweep or digest runs in the middle of them.
     PORTAL_REMINDER_CRON: 'off',
     PORTAL_DIGEST_CRON: 'off',
+    // The limiter stays on (its cost is part of every request) but so high that no figure measures -429 answers:
+    // at the default 1,200 a minute per user, nearly every request of a load run would be refused.
+    PORTAL_RATE_LIMIT_USER: '1000000000',
+    PORTAL_RATE_LIMIT_ADDRESS: '1000000000',
     ...extra,
   };
 }
@@ -246,6 +250,91 @@ async function onPostgres(figures: ServerFigure[], only?: 'collections' | 'workf
   }
 }
 
+/** The two API ratios: getCurrentUser and roleMenuList (demo menus) against the bare Fastify process. */
+async function measureApiRatios(
+  origin: string,
+  bareOrigin: string,
+  token: string,
+  figures: ServerFigure[],
+): Promise<void> {
+  const currentUser = await compareLoads(
+    { label: 'bare Fastify GET /ping', url: `${bareOrigin}/ping`, connections: 50, seconds: 4 },
+    {
+      label: 'GET /api/user/getCurrentUser',
+      url: `${origin}/api/user/getCurrentUser`,
+      headers: { 'access-token': token, ...BROWSER_ENCODING },
+      connections: 50,
+      seconds: 4,
+      verifyBody: (body) => body !== undefined && body.includes('"msgCode":0'),
+    },
+  );
+  const menus91 = await compareLoads(
+    {
+      label: 'bare Fastify POST /ping',
+      url: `${bareOrigin}/ping`,
+      method: 'POST',
+      body: JSON.stringify({ type: '', officeId: '' }),
+      connections: 50,
+      seconds: 4,
+    },
+    { ...roleMenuTarget(origin, token, 50, 'POST roleMenuList, demo menus'), seconds: 4 },
+  );
+  console.log('  (3 alternating rounds of 4 s each, 50 connections; mean rate, worst p99)');
+  for (const pair of [currentUser, menus91]) {
+    console.log(`  ${describeLoad(pair.reference)}`);
+    console.log(`  ${describeLoad(pair.target)}   ratio ${(pair.ratio * 100).toFixed(1)} %`);
+  }
+  figures.push({
+    label: 'roleMenuList / bare POST, demo menus',
+    value: `${(menus91.ratio * 100).toFixed(1)} % (${menus91.target.requestsPerSecond.toFixed(0)} req/s, p99 ${menus91.target.latencyP99Ms} ms)`,
+    budget: '>= 50 %',
+    met: menus91.ratio >= 0.5,
+  });
+  figures.push({
+    label: 'getCurrentUser / bare GET',
+    value: `${(currentUser.ratio * 100).toFixed(1)} % (${currentUser.target.requestsPerSecond.toFixed(0)} req/s)`,
+    budget: '>= 50 %',
+    met: currentUser.ratio >= 0.5,
+  });
+}
+
+/**
+ * `BENCH_ONLY=api`: the two API ratios alone (a fresh PGlite server with the demo data beside bare Fastify), about
+ * a minute: what to run after a change on the request path.
+ */
+export async function measureApiFiguresOnly(webDir: string): Promise<ServerFigure[]> {
+  const figures: ServerFigure[] = [];
+  buildServer();
+  const bare = await startProcess({
+    label: 'bare Fastify',
+    args: ['--import', 'tsx', 'bench/bare-fastify.ts'],
+    env: process.env as Record<string, string>,
+    port: await freePort(),
+    readyPath: '/ping',
+  });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-api-'));
+  let server: MeasuredProcess | undefined;
+  try {
+    console.log(
+      `\n== API ratios (built server, default logging${requestLogNote()}, bare Fastify in its own process) ==`,
+    );
+    server = await startBuiltServer('main', serverEnv({ DATA_DIR: dataDir, PORTAL_WEB_DIR: webDir }));
+    await measureApiRatios(server.origin, bare.origin, await loginForToken(server.origin), figures);
+  } finally {
+    await server?.stop();
+    await bare.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+/** What the environment says of request logging, for the figures' headings. */
+function requestLogNote(): string {
+  // serverEnv leaves LOG_LEVEL at its default; PORTAL_REQUEST_LOG passes through.
+  const requestLog = process.env.PORTAL_REQUEST_LOG;
+  return requestLog ? `, PORTAL_REQUEST_LOG=${requestLog}` : '';
+}
+
 export async function measureServerFigures(webDir: string): Promise<ServerFigure[]> {
   const figures: ServerFigure[] = [];
   buildServer();
@@ -264,50 +353,14 @@ export async function measureServerFigures(webDir: string): Promise<ServerFigure
     server = undefined;
   };
   try {
-    console.log('\n== Server figures (built server, LOG_LEVEL info, bare Fastify in its own process as reference) ==');
+    console.log(
+      `\n== Server figures (built server, default logging${requestLogNote()}, bare Fastify in its own process as reference) ==`,
+    );
     server = await startBuiltServer('main', env);
     console.log(`  first start on a new PGlite data directory: ${server.startupMs.toFixed(0)} ms`);
     let token = await loginForToken(server.origin);
 
-    const currentUser = await compareLoads(
-      { label: 'bare Fastify GET /ping', url: `${bare.origin}/ping`, connections: 50, seconds: 4 },
-      {
-        label: 'GET /api/user/getCurrentUser',
-        url: `${server.origin}/api/user/getCurrentUser`,
-        headers: { 'access-token': token, ...BROWSER_ENCODING },
-        connections: 50,
-        seconds: 4,
-        verifyBody: (body) => body !== undefined && body.includes('"msgCode":0'),
-      },
-    );
-    const menus91 = await compareLoads(
-      {
-        label: 'bare Fastify POST /ping',
-        url: `${bare.origin}/ping`,
-        method: 'POST',
-        body: JSON.stringify({ type: '', officeId: '' }),
-        connections: 50,
-        seconds: 4,
-      },
-      { ...roleMenuTarget(server.origin, token, 50, 'POST roleMenuList, demo menus'), seconds: 4 },
-    );
-    console.log('  (3 alternating rounds of 4 s each, 50 connections; mean rate, worst p99)');
-    for (const pair of [currentUser, menus91]) {
-      console.log(`  ${describeLoad(pair.reference)}`);
-      console.log(`  ${describeLoad(pair.target)}   ratio ${(pair.ratio * 100).toFixed(1)} %`);
-    }
-    figures.push({
-      label: 'roleMenuList / bare POST, demo menus',
-      value: `${(menus91.ratio * 100).toFixed(1)} % (${menus91.target.requestsPerSecond.toFixed(0)} req/s, p99 ${menus91.target.latencyP99Ms} ms)`,
-      budget: '>= 50 %',
-      met: menus91.ratio >= 0.5,
-    });
-    figures.push({
-      label: 'getCurrentUser / bare GET',
-      value: `${(currentUser.ratio * 100).toFixed(1)} % (${currentUser.target.requestsPerSecond.toFixed(0)} req/s)`,
-      budget: '>= 50 %',
-      met: currentUser.ratio >= 0.5,
-    });
+    await measureApiRatios(server.origin, bare.origin, token, figures);
     await stopServer();
 
     const menuCount = await addMenus(dataDir);

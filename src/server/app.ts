@@ -79,7 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const version = packageVersion();
 
   const app = Fastify({
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(config.requestLog),
     logger: {
       level: config.logLevel,
       // Silent (tests) has nothing to write: keep pino's default there.

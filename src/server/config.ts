@@ -55,6 +55,8 @@ export interface ServerConfig {
   /** The built web app served under /app/. */
   webDir: string;
   logLevel: string;
+  /** The request log (http/request-log.ts): a line per request, or only failed and slow ones. */
+  requestLog: { everyRequest: boolean; slowMs: number };
   /** How long a user's view (name, roles, enabled flag) and a session's liveness are cached in-process. */
   userCacheTtlMs: number;
   /**
@@ -162,6 +164,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     refreshTtlSeconds: 7 * 24 * 3600,
     webDir: path.resolve('dist'),
     logLevel: 'info',
+    requestLog: { everyRequest: false, slowMs: 1000 },
     userCacheTtlMs: 5000,
     menuTreeRecheckMs: 1000,
     production: false,
@@ -203,6 +206,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     refreshTtlSeconds: integer('PORTAL_REFRESH_TTL_SECONDS', env.PORTAL_REFRESH_TTL_SECONDS, 7 * 24 * 3600, 60),
     webDir: path.resolve(env.PORTAL_WEB_DIR || 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
+    requestLog: {
+      everyRequest: flag(
+        'PORTAL_REQUEST_LOG',
+        env.PORTAL_REQUEST_LOG,
+        env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace',
+      ),
+      slowMs: integer('PORTAL_SLOW_REQUEST_MS', env.PORTAL_SLOW_REQUEST_MS, 1000, 1),
+    },
     menuTreeRecheckMs: integer('PORTAL_MENU_TREE_RECHECK_MS', env.PORTAL_MENU_TREE_RECHECK_MS, 1000, 0),
     production,
     passwordMaxAgeDays: integer('PORTAL_PASSWORD_MAX_AGE_DAYS', env.PORTAL_PASSWORD_MAX_AGE_DAYS, 0, 0),

@@ -14,6 +14,7 @@ describe('configuration', () => {
       accessTtlSeconds: 1800,
       refreshTtlSeconds: 7 * 24 * 3600,
       logLevel: 'info',
+      requestLog: { everyRequest: false, slowMs: 1000 },
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
     expect(config.webDir.endsWith('/dist')).toBe(true);
@@ -27,6 +28,16 @@ describe('configuration', () => {
       PORTAL_ACCESS_TTL_SECONDS: '60',
     });
     expect(config).toMatchObject({ port: 9000, demo: true, databaseUrl: 'postgres://x/y', accessTtlSeconds: 60 });
+  });
+
+  it('logs every request only when asked', () => {
+    expect(loadConfig({ PORTAL_REQUEST_LOG: '1' }).requestLog.everyRequest).toBe(true);
+    expect(loadConfig({ LOG_LEVEL: 'debug' }).requestLog.everyRequest).toBe(true);
+    expect(loadConfig({ LOG_LEVEL: 'debug', PORTAL_REQUEST_LOG: '0' }).requestLog.everyRequest).toBe(false);
+    expect(loadConfig({ LOG_LEVEL: 'info' }).requestLog.everyRequest).toBe(false);
+    expect(loadConfig({ PORTAL_SLOW_REQUEST_MS: '250' }).requestLog.slowMs).toBe(250);
+    expect(() => loadConfig({ PORTAL_REQUEST_LOG: 'yes' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORTAL_SLOW_REQUEST_MS: '0' })).toThrow(ConfigError);
   });
 
   it('refuses PORTAL_CAPTCHA_FIXED in production, and bad numbers', () => {

@@ -63,18 +63,19 @@ function who(request: FastifyRequest): { userId: string | null; loginName: strin
 export default globalPlugin('audit-log', async (app) => {
   app.decorateRequest('auditMsgCode', null);
 
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (typeof payload === 'string') {
+  // Callback style, like every hook that runs on each request: no promise per request.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (typeof payload === 'string' && isAudited(request.method, request.url, request.routeOptions.config)) {
       const match = MSG_CODE.exec(payload);
       if (match) request.auditMsgCode = Number(match[1]);
     }
-    return payload;
+    done(null, payload);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const path = request.url.split('?')[0];
     const { config, schema, url } = request.routeOptions;
-    if (!isAudited(request.method, path, config)) return;
+    if (!isAudited(request.method, path, config)) return done();
     try {
       const query = request.query && typeof request.query === 'object' ? request.query : {};
       const body = request.body && typeof request.body === 'object' ? request.body : {};
@@ -95,6 +96,7 @@ export default globalPlugin('audit-log', async (app) => {
     } catch (error) {
       request.log.error({ err: error }, 'audit log entry failed');
     }
+    done();
   });
 
   app.addHook('onClose', async () => app.services.admin.auditLog.flush());

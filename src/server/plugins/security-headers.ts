@@ -28,9 +28,11 @@ const headers: Record<string, string> = {
 };
 
 export default globalPlugin('security-headers', async (app) => {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style, like every hook that runs on each request: no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done();
   });
 });
