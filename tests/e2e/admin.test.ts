@@ -31,7 +31,7 @@ describe('every administration page renders from its schema file', () => {
     ['office', '中建智慧建设集团有限公司'],
     ['area', '新增'],
     ['menu', '工作台'],
-    ['dictionary', '高处坠落'],
+    ['dictionary', 'C15'], // the first entry of the first type (concrete_grade) in the list's order
     ['log', '日志查询'],
     ['project', '滨江花园住宅工程'],
     ['logo', 'Logo管理'],

@@ -48,7 +48,7 @@ describe('route loading', () => {
     });
 
     await page.goto('/app/systemProject/dictionary');
-    await page.getByTestId('crud-dictionary').getByText('高处坠落').first().waitFor();
+    await page.getByTestId('crud-dictionary').getByText('C15', { exact: true }).first().waitFor();
     expect(
       events
         .filter((event) => event !== 'code released')
@@ -71,7 +71,7 @@ describe('chart code', () => {
     const chartCode = () => scripts.filter((path) => /\/assets\/(ChartPanel|EChart)[-.]/.test(path));
     await logInThroughForm(page, demoUsers.admin.username, demoUsers.admin.password);
     await page.goto('/app/systemProject/dictionary');
-    await page.getByTestId('crud-dictionary').getByText('高处坠落').first().waitFor();
+    await page.getByTestId('crud-dictionary').getByText('C15', { exact: true }).first().waitFor();
     expect(chartCode()).toEqual([]);
     await openWorkbench(page);
     await page.getByTestId('panel-age').getByTestId('echart').waitFor();

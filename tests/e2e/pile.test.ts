@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './browser';
-import { WIDTHS, choose, chooseProject, logIn, poll, row, typeDate } from './screen-helpers';
+import { WIDTHS, choose, chooseProject, logIn, poll, restoreDemoProject, row, typeDate } from './screen-helpers';
 
 const PROJECT = '沿海高速公路工程';
 
@@ -18,6 +18,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
+  if (browser) await restoreDemoProject(browser, 'manager');
   await browser?.close();
 });
 

@@ -89,7 +89,14 @@ export async function callApi<T = { id: string }>(
   );
 }
 
-/** Switches the header's project as a user does (a module's menus show on the project types they serve). */
+/** The project the demo users start on, which the other browser tests expect. */
+export const DEMO_PROJECT = '滨江花园住宅工程';
+
+/**
+ * Switches the header's project as a user does (a module's menus show on the project types they serve). The choice
+ * is saved with the user on the server: a test that switches switches back (`restoreDemoProject`), since the browser
+ * tests share one server.
+ */
 export async function chooseProject(page: Page, name: string): Promise<void> {
   await page.goto('/app/work-bench');
   await page.getByTestId('header-project').click();
@@ -97,4 +104,11 @@ export async function chooseProject(page: Page, name: string): Promise<void> {
   await page.getByTestId('project-picker').getByText(name).first().click();
   await page.getByTestId('project-confirm').click();
   await poll(() => page.getByTestId('header-project').textContent()).toBe(name);
+}
+
+/** Puts the user back on the demo project, for the test files that run after. */
+export async function restoreDemoProject(browser: Browser, user: 'admin' | 'manager' | 'staff'): Promise<void> {
+  const { context, page } = await logIn(browser, user, WIDTHS[0]);
+  await chooseProject(page, DEMO_PROJECT);
+  await context.close();
 }
