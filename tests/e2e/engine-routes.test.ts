@@ -138,7 +138,7 @@ describe('workbench', () => {
       for (const tag of await tags.allTextContents()) expect(['通知公告', '审批提醒', '预警消息']).toContain(tag);
       await screenshot(page, `workbench-${viewport.width}`);
 
-      // A message opens the message list with its id; 待办 opens the to-do list; a task opens it.
+      // A message opens the message list with its id; 待办 opens the to-do list; a task opens its approval.
       await page.getByTestId('panel-messages').locator('.panel-link').first().click();
       await page.waitForURL(/\/app\/message\/mine\?id=.+/);
       await openWorkbench(page);
@@ -148,7 +148,8 @@ describe('workbench', () => {
       const task = page.getByTestId('panel-todo').locator('.panel-link').first();
       if (await task.count()) {
         await task.click();
-        await page.waitForURL(/\/app\/process\/todo\?id=.+/);
+        await page.waitForURL(/\/app\/process\/todo\/[^/?]+$/);
+        await page.getByTestId('approval-status').waitFor();
       }
       await context.close();
     });

@@ -103,7 +103,8 @@ export async function chooseProject(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: '更多项目…' }).click();
   await page.getByTestId('project-picker').getByText(name).first().click();
   await page.getByTestId('project-confirm').click();
-  await poll(() => page.getByTestId('header-project').textContent()).toBe(name);
+  // A locator's wait, not expect.poll: restoreDemoProject runs in afterAll, outside any test.
+  await page.locator('[data-testid="header-project"]', { hasText: name }).waitFor();
 }
 
 /** Puts the user back on the demo project, for the test files that run after. */
