@@ -37,11 +37,11 @@ function header(request: FastifyRequest, name: string): string {
 }
 
 /** Registers the route in its own context: its JSON parser keeps the body's text, which the signature covers. */
-export async function deviceRoutes(
-  app: FastifyInstance,
-  options: { ingestion: Ingestion; store: TelemetryStore; now: () => Date },
-): Promise<void> {
-  const { ingestion, store, now } = options;
+/**
+ * JSON bodies of the plugin's routes keep their text beside the parsed value (`request.rawBody`): a device's
+ * signature covers the body exactly as sent. Used by every signed device route (readings, weighbridge passes).
+ */
+export function keepRawJsonBody(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
@@ -52,6 +52,14 @@ export async function deviceRoutes(
       done(new ApiError(MsgCode.invalidInput, '消息不是有效的 JSON'), undefined);
     }
   });
+}
+
+export async function deviceRoutes(
+  app: FastifyInstance,
+  options: { ingestion: Ingestion; store: TelemetryStore; now: () => Date },
+): Promise<void> {
+  const { ingestion, store, now } = options;
+  keepRawJsonBody(app);
 
   let sinceCleanup = 0;
   app.post(

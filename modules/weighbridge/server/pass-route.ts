@@ -10,6 +10,7 @@ import type { CollectionRecords } from '../../../src/server/collections/records.
 import { ApiError } from '../../../src/server/http/api-error.js';
 import { envelope } from '../../../src/server/http/envelope-schema.js';
 import { ok } from '../../../src/server/http/route-helpers.js';
+import { keepRawJsonBody } from '../../iot/server/device-routes.js';
 import { NONCE_PATTERN, SIGNATURE_WINDOW_MS, signatureMatches, signReading } from '../../iot/server/signature.js';
 import { TelemetryStore } from '../../iot/server/telemetry-store.js';
 import { recordPass, type WeighbridgePass } from './passes.js';
@@ -55,17 +56,7 @@ export async function passRoute(
   const { records, now } = options;
   const { db } = app.services;
   const devices = new TelemetryStore(db);
-  // The signature covers the body exactly as sent: keep its text beside the parsed value.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = String(body);
-    (request as FastifyRequest & { rawBody?: string }).rawBody = text;
-    try {
-      done(null, text === '' ? undefined : JSON.parse(text));
-    } catch {
-      done(new ApiError(MsgCode.invalidInput, '消息不是有效的 JSON'), undefined);
-    }
-  });
+  keepRawJsonBody(app);
 
   app.post<{ Body: WeighbridgePass }>(
     '/api/weighbridge/v1.0/passes',
