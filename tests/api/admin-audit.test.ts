@@ -171,6 +171,9 @@ describe('audit log', () => {
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     expect((await logs(`&createDateBegin=${today}&createDateEnd=${today}`)).length).toBeGreaterThan(0);
     expect(await logs('&createDateEnd=2000-01-01')).toEqual([]);
+    expect(
+      await as.admin.call('GET', '/api/system/test/systemLog/list?createDateBegin=2026-13-01T00:00:00Z'),
+    ).toMatchObject({ msgCode: MsgCode.invalidInput, errMsg: '日期格式不正确' });
   });
 
   it('a failing log write never breaks the request', async () => {

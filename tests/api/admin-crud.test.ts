@@ -179,6 +179,14 @@ describe('dictionaries', () => {
     expect(list.data).toMatchObject({ pageNo: 1, pageSize: 10 });
     expect(list.data!.total).toBeGreaterThanOrEqual(2);
     expect(list.data!.dataList.every((d) => d.type === 'sex')).toBe(true);
+    // The filters are the screen's search form (schemas/forms/search-dictionary.json): its rules and messages, and
+    // an empty field is no filter.
+    expect(
+      await as.admin.call('GET', `/api/system/dictionary/list?label=${'字'.repeat(51)}&description=`),
+    ).toMatchObject({ msgCode: MsgCode.invalidInput, errMsg: '标签不能超过50个字符' });
+    expect(
+      (await as.admin.call<PageData<unknown>>('GET', '/api/system/dictionary/list?type=sex&label=')).data!.total,
+    ).toBe(list.data!.total);
 
     const entry = { type: 'projectStatus', label: '在建', value: '1', sort: 1, description: '项目状态' };
     const created = await as.admin.call<{ id: string }>('POST', '/api/system/dictionary', entry);

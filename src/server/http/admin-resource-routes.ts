@@ -26,8 +26,10 @@ export interface AdminRouteDoc {
 
 export interface AdminListDoc extends AdminRouteDoc {
   summary: string;
-  /** Query-string filters besides pageNo and pageSize: name -> how it matches. */
-  filters: Record<string, string>;
+  /** The screen's search form (schemas/forms/<search>.json): its fields are the list's filters. */
+  search?: string;
+  /** Filters the screen sets outside its search form (the office picked in the tree): name -> what it matches. */
+  outside?: Record<string, string>;
   /** Who may list, where more may than `view` (another screen's select reads the list too). */
   permission?: Permission;
   /** A row of the list, where it is not `record`. */
@@ -112,9 +114,10 @@ export function adminResourceRoutes<Input, Query>(app: FastifyInstance, resource
       url: doc.url ?? '/list',
       schema: {
         ...text(doc, doc.summary, permission),
-        querystring: listQuery(doc.filters),
+        querystring: listQuery(doc.search === undefined ? undefined : forms.wireSchema(doc.search), doc.outside),
         response: { 200: pageEnvelope(doc.row ?? resource.record) },
       },
+      preValidation: dropEmptyInput,
       config: adminConfig(permission, `${names.zh}列表`),
       handler: async (request) => ok('', await list(request.query, ...caller(request))),
     });

@@ -26,11 +26,15 @@ export const pageQueryProperties: Record<string, Schema> = {
   },
 };
 
-/** A querystring of the page fields plus optional text filters. */
-export function listQuery(filters: Record<string, string>): Schema {
-  const properties: Record<string, Schema> = { ...pageQueryProperties };
-  for (const [name, description] of Object.entries(filters))
-    properties[name] = { type: 'string', maxLength: 100, description };
+/**
+ * A list's query string: the page fields, the fields of the screen's search form (`wireSchema` of
+ * schemas/forms/search-<id>.json, so the screen and the API check a filter by one rule and message), and the
+ * filters the screen sets outside that form (the office picked in the tree): name -> what it matches.
+ */
+export function listQuery(search?: Schema, outside: Record<string, string> = {}): Schema {
+  const properties: Record<string, Schema> = { ...pageQueryProperties, ...search?.properties };
+  for (const [name, description] of Object.entries(outside))
+    properties[name] = { type: 'string', maxLength: 64, description, errorMessage: { maxLength: '查询条件不正确' } };
   return { type: 'object', properties };
 }
 

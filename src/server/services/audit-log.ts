@@ -41,9 +41,9 @@ export interface LogRecord {
 export interface LogQuery extends PageQuery {
   title?: string;
   requestUri?: string;
-  /** yyyy-MM-dd (from the start of that day, China time) or an ISO date-time. */
+  /** yyyy-MM-dd: from the start of that day, China time (the search form's format). */
   createDateBegin?: string;
-  /** yyyy-MM-dd (to the end of that day, China time) or an ISO date-time. */
+  /** yyyy-MM-dd: to the end of that day, China time. */
   createDateEnd?: string;
 }
 
@@ -66,14 +66,9 @@ export function scrub(value: unknown, depth = 0): unknown {
   return value;
 }
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A date filter bound: a day means that whole day in China time (UTC+8), where the portal's users are. */
-function bound(text: string | undefined, end: boolean): Date | undefined {
-  if (!text) return undefined;
-  if (DATE_ONLY.test(text)) return new Date(`${text}T${end ? '23:59:59.999' : '00:00:00.000'}+08:00`);
-  const parsed = new Date(text);
-  return Number.isNaN(parsed.getTime()) ? undefined : parsed;
+function bound(day: string | undefined, end: boolean): Date | undefined {
+  return day ? new Date(`${day}T${end ? '23:59:59.999' : '00:00:00.000'}+08:00`) : undefined;
 }
 
 export class AuditLog {

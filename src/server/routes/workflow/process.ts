@@ -8,9 +8,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../shared/envelope.js';
-import { PROCESS_CATEGORIES } from '../../../shared/processes.js';
 import { pageEnvelope } from '../../http/envelope-schema.js';
-import { ok } from '../../http/route-helpers.js';
+import { dropEmptyInput, ok } from '../../http/route-helpers.js';
 import { portalContext } from '../../services/portal.js';
 import type { Box, ProcessTaskRow } from '../../workflow/queries.js';
 import { pageProperties, processTaskRowSchema, projectNameProperty, security } from '../api/zhgd/portal-schemas.js';
@@ -40,19 +39,13 @@ const lists: [path: string, box: Box, summary: string][] = [
   ['/startedList', 'started', 'Approvals I started (我发起的)'],
 ];
 
-const day = (what: string) => ({
-  type: 'string',
-  format: 'date',
-  description: `${what} (yyyy-MM-dd, China date of the start)`,
-  errorMessage: { format: '日期格式应为 yyyy-MM-dd' },
-});
-
 const routes: FastifyPluginAsync = async (app) => {
   for (const [path, box, summary] of lists) {
     app.get<{ Querystring: Query }>(
       path,
       {
         config: { auth: 'user' },
+        preValidation: dropEmptyInput,
         schema: {
           tags: ['workflow'],
           summary,
@@ -62,18 +55,7 @@ const routes: FastifyPluginAsync = async (app) => {
             type: 'object',
             properties: {
               ...pageProperties(10),
-              processName: {
-                type: 'string',
-                maxLength: 50,
-                errorMessage: { maxLength: '流程名称不能超过50个字符' },
-              },
-              category: {
-                type: 'string',
-                enum: [...PROCESS_CATEGORIES],
-                errorMessage: { enum: '流程分类不正确' },
-              },
-              startFrom: day('Started on or after'),
-              startTo: day('Started on or before'),
+              ...app.services.forms.wireSchema('search-process').properties,
               projectName: projectNameProperty,
             },
           },

@@ -10,9 +10,9 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
-import { idParams, pageQueryProperties } from '../../../http/admin-schemas.js';
+import { idParams, listQuery } from '../../../http/admin-schemas.js';
 import { envelope, pageEnvelope } from '../../../http/envelope-schema.js';
-import { ok } from '../../../http/route-helpers.js';
+import { dropEmptyInput, ok } from '../../../http/route-helpers.js';
 import { MESSAGE_KIND_IDS, type MessageKind } from '../../../messages/kinds.js';
 import type { MessagePage } from '../../../messages/messages.js';
 import { bodyOrEmpty, security } from '../zhgd/portal-schemas.js';
@@ -52,10 +52,11 @@ const routes: FastifyPluginAsync = async (app) => {
     async (request): Promise<Envelope<number>> => ok('', await messages.unreadCount(requireAuth(request).view.user.id)),
   );
 
-  app.get<{ Querystring: { pageNo: number; pageSize: number; kind?: MessageKind | ''; readFlag?: '0' | '1' | '' } }>(
+  app.get<{ Querystring: { pageNo: number; pageSize: number; kind?: MessageKind; readFlag?: '0' | '1' } }>(
     '/list',
     {
       config: { auth: 'user' },
+      preValidation: dropEmptyInput,
       schema: {
         tags: ['messages'],
         summary: "The caller's messages, newest first",
@@ -64,22 +65,7 @@ const routes: FastifyPluginAsync = async (app) => {
           'Rows: kindLabel (审批待办, 通知公告, ...), link (the in-app path the message opens, or empty), ' +
           'time "yyyy-MM-dd HH:mm:ss" China time.',
         security,
-        querystring: {
-          type: 'object',
-          properties: {
-            ...pageQueryProperties,
-            kind: {
-              type: 'string',
-              enum: ['', ...MESSAGE_KIND_IDS],
-              errorMessage: { enum: '消息类型不正确', type: '消息类型不正确' },
-            },
-            readFlag: {
-              type: 'string',
-              enum: ['', '0', '1'],
-              errorMessage: { enum: '阅读状态不正确', type: '阅读状态不正确' },
-            },
-          },
-        },
+        querystring: listQuery(app.services.forms.wireSchema('search-message')),
         response: { 200: pageEnvelope(messageRow) },
       },
     },
@@ -88,8 +74,8 @@ const routes: FastifyPluginAsync = async (app) => {
       const page = await messages.page(requireAuth(request).view.user.id, {
         pageNo,
         pageSize,
-        kind: kind || undefined,
-        readFlag: readFlag || undefined,
+        kind,
+        readFlag,
       });
       return ok('', { ...page, pageNo, pageSize });
     },

@@ -13,7 +13,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
 import { adminConfig, idParams, listQuery, needs } from '../../../http/admin-schemas.js';
 import { envelope, pageEnvelope } from '../../../http/envelope-schema.js';
-import { ok } from '../../../http/route-helpers.js';
+import { dropEmptyInput, ok } from '../../../http/route-helpers.js';
 import type { NoticeDetail, NoticeInput, NoticeRow } from '../../../messages/notices.js';
 import { officeInScope } from '../../../services/data-scope.js';
 import { holdsAny } from '../../../services/permissions.js';
@@ -51,12 +51,13 @@ const routes: FastifyPluginAsync = async (app) => {
     '/list',
     {
       config: { auth: 'user' },
+      preValidation: dropEmptyInput,
       schema: {
         tags: ['messages'],
         summary: 'Notices the caller may read, newest first',
         description: 'A publisher (mc:notice:edit) sees every notice; others those addressed to them.',
         security,
-        querystring: listQuery({ title: 'Part of the title' }),
+        querystring: listQuery(forms.wireSchema('search-notice')),
         response: { 200: pageEnvelope(noticeRow) },
       },
     },

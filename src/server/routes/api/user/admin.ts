@@ -65,7 +65,8 @@ const routes: FastifyPluginAsync = async (app) => {
     list: {
       summary: 'Users, paged',
       description: `Filters loginName, name, companyName (contains), officeId (that office and its sub-offices). ${scopeNote}`,
-      filters: { loginName: 'contains', name: 'contains', companyName: 'contains', officeId: 'office and sub-offices' },
+      search: 'search-user',
+      outside: { officeId: 'the office and its sub-offices' },
     },
     get: { summary: 'A user with roles', description: `-404 用户不存在. ${scopeNote}` },
     create: {
@@ -95,7 +96,7 @@ const routes: FastifyPluginAsync = async (app) => {
         description: `{id} is a ROLE id: the users holding it whom the caller administers, paged (the assign dialog asks pageNo 1, pageSize 9999). -404 角色不存在. ${needs(ROLE_USERS)}`,
         security,
         params: idParams,
-        querystring: listQuery({}),
+        querystring: listQuery(),
         response: { 200: pageEnvelope(userRecord) },
       },
       config: adminConfig(ROLE_USERS, '角色用户列表'),

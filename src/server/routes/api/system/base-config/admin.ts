@@ -30,7 +30,6 @@ const routes: FastifyPluginAsync = async (app) => {
     list: {
       summary: 'Base config versions, paged, newest first',
       description: 'The first row of page 1 is the one in force (GET /api/pub/baseConfig/newest).',
-      filters: {},
     },
     get: { description: '-404 基础配置不存在.' },
     create: {

@@ -24,7 +24,7 @@ const routes: FastifyPluginAsync = async (app) => {
     list: {
       summary: 'Dictionary entries, paged',
       description: 'Filters label, type, description (contains); ordered by type, sort, value.',
-      filters: { label: 'contains', type: 'contains', description: 'contains' },
+      search: 'search-dictionary',
     },
     get: { description: '-404 字典不存在.' },
     create: { description: 'Body: schemas/forms/admin-dictionary.json. -409 该类型下已有相同键值的字典.' },

@@ -30,7 +30,7 @@ const routes: FastifyPluginAsync = async (app) => {
       url: '/v1.0/list',
       summary: 'Logos, paged, newest first',
       description: 'Filter name (contains).',
-      filters: { name: 'contains' },
+      search: 'search-logo',
     },
     create: { url: '/v1.0/create', description: `Body: schemas/forms/admin-logo.json. ${imageRules}` },
     update: {

@@ -33,7 +33,8 @@ const routes: FastifyPluginAsync = async (app) => {
     list: {
       summary: 'Projects, paged',
       description: 'Filters name (contains), officeId, engineeringType, status (equal); newest first.',
-      filters: { name: 'contains', officeId: 'equal', engineeringType: 'equal', status: 'equal' },
+      search: 'search-project',
+      outside: { officeId: 'equal', engineeringType: 'equal', status: 'equal' },
     },
     get: { description: '-404 项目不存在.' },
     create: { description: 'Body: schemas/forms/admin-project.json. -404 所属机构不存在.' },

@@ -90,7 +90,7 @@ const routes: FastifyPluginAsync = async (app) => {
       summary: 'Roles, paged',
       description:
         "Filters name, enname (contains). Each row says whether the caller may edit it (editable) and give it to users (assignable). A company-scoped caller sees its company's roles and the shared non-system ones.",
-      filters: { name: 'contains', enname: 'contains' },
+      search: 'search-role',
     },
     get: { summary: 'A role with its menu ids', description: '-404 角色不存在.' },
     create: { description: `Body: schemas/forms/admin-role.json plus menuIds. -409 英文名称已存在. ${scopeRules}` },

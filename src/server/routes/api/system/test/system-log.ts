@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminConfig, listQuery, needs, record, security, strings } from '../../../../http/admin-schemas.js';
 import { pageEnvelope } from '../../../../http/envelope-schema.js';
-import { ok } from '../../../../http/route-helpers.js';
+import { dropEmptyInput, ok } from '../../../../http/route-helpers.js';
 import type { LogQuery } from '../../../../services/audit-log.js';
 
 const PERMISSION = 'sys:log:view';
@@ -19,15 +19,10 @@ const routes: FastifyPluginAsync = async (app) => {
           'createByName login name), when (createDate ISO), method, requestUri, params (JSON text of query and body ' +
           'without passwords, codes, tokens, keys or ID numbers; long values cut), msgCode of the answer, durationMs, ' +
           "remoteAddr, userAgent, title, type ('1' access, '2' exception). Filters: title and requestUri (contains), " +
-          'createDateBegin / createDateEnd (yyyy-MM-dd: whole days, China time; or an ISO date-time). ' +
+          'createDateBegin / createDateEnd (yyyy-MM-dd, inclusive, whole days in China time). ' +
           needs(PERMISSION),
         security,
-        querystring: listQuery({
-          title: 'contains',
-          requestUri: 'contains',
-          createDateBegin: 'yyyy-MM-dd or ISO date-time',
-          createDateEnd: 'yyyy-MM-dd (inclusive) or ISO date-time',
-        }),
+        querystring: listQuery(app.services.forms.wireSchema('search-log')),
         response: {
           200: pageEnvelope(
             record({
@@ -51,6 +46,7 @@ const routes: FastifyPluginAsync = async (app) => {
         },
       },
       config: adminConfig(PERMISSION, '日志查询'),
+      preValidation: dropEmptyInput,
     },
     async (request) => ok('', await app.services.admin.auditLog.list(request.query)),
   );
