@@ -8,11 +8,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { formAjvOptions } from '../../shared/ajv-options.js';
 import type { FieldError } from '../../shared/envelope.js';
 import { metaSchemaFaults, processFaults, type ProcessFacts, type ProcessFile } from '../../shared/processes.js';
 import type { Db } from '../db/database.js';
+import type { Database } from '../db/tables.js';
 import { schemasDir } from '../paths.js';
 import { parseJson } from './tables.js';
 import { DomainError, invalidFields } from '../domain-error.js';
@@ -41,6 +42,17 @@ export const DefinitionMessages = {
   invalid: '流程定义不正确',
   idMismatch: '流程 id 与地址中的不一致',
 } as const;
+
+/** Keeps, of the definitions aliased `d`, only each process's newest version. */
+function isNewestVersion({ eb, selectFrom }: ExpressionBuilder<Database & { d: Database['wf_definition'] }, 'd'>) {
+  return eb(
+    'd.version',
+    '=',
+    selectFrom('wf_definition as n')
+      .select((n) => n.fn.max('n.version').as('v'))
+      .whereRef('n.process_id', '=', 'd.process_id'),
+  );
+}
 
 export function definitionId(processId: string, version: number): string {
   return `${processId}@${version}`;
@@ -163,15 +175,7 @@ export class ProcessDefinitions {
     const rows = await this.db
       .selectFrom('wf_definition as d')
       .selectAll('d')
-      .where(({ eb, selectFrom }) =>
-        eb(
-          'd.version',
-          '=',
-          selectFrom('wf_definition as n')
-            .select((n) => n.fn.max('n.version').as('v'))
-            .whereRef('n.process_id', '=', 'd.process_id'),
-        ),
-      )
+      .where(isNewestVersion)
       .orderBy('d.category')
       .orderBy('d.name')
       .execute();
@@ -229,15 +233,7 @@ export class ProcessDefinitions {
           .whereRef('c.process_id', '=', 'd.process_id')
           .as('versions'),
       ])
-      .where(({ eb, selectFrom }) =>
-        eb(
-          'd.version',
-          '=',
-          selectFrom('wf_definition as n')
-            .select((n) => n.fn.max('n.version').as('v'))
-            .whereRef('n.process_id', '=', 'd.process_id'),
-        ),
-      )
+      .where(isNewestVersion)
       .orderBy('d.category')
       .orderBy('d.name')
       .execute();
