@@ -4,7 +4,7 @@
  * the users of a role. Data scope (services/permissions.ts): a company scope sees and edits only its company's
  * users who hold no role it could not assign (so a company manager never touches an administrator).
  */
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Clock } from '../config.js';
 import type { Db } from '../db/database.js';
 import { uniqueViolation } from '../db/errors.js';
@@ -30,6 +30,15 @@ import type { Permissions } from './permissions.js';
 import type { Sessions } from './sessions.js';
 import type { Users } from './users.js';
 import { invalidField } from '../domain-error.js';
+
+/** A page skips at most this many entries of the list index: it starts from the nearest mark before it. */
+const MARK_STEP = 500;
+
+/** A list's total and where every MARK_STEP-th row of it sits (its creation time as the database writes it, id). */
+interface ListMarks {
+  total: number;
+  marks: { at: string; id: string }[];
+}
 
 type UserRow = Selectable<SysUserTable>;
 
@@ -189,37 +198,31 @@ export class AdminUsers {
       base = base.where((eb) => eb.or([eb('o.id', '=', officeId), eb('o.parent_ids', 'like', `%,${officeId},%`)]));
     }
     const { loginName, name, companyName, officeId } = query;
-    const countKey = JSON.stringify(['list', scope, loginName, name, companyName, officeId]);
-    return this.page(base, countKey, pageNo, pageSize, offset);
+    const listKey = JSON.stringify(['list', scope, loginName, name, companyName, officeId]);
+    return this.page(base, listKey, pageNo, pageSize, offset);
   }
 
   /**
-   * One page of `base` in creation order. The total comes from ListTotals (counted once per filter and version);
-   * a page past the middle is read backwards from the end, so no page skips more than half the list; the page's
-   * ids are picked from the list index alone (migration 0006) before the rows and their offices are read.
+   * One page of `base` in creation order. The list's total and its marks (where every MARK_STEP-th row sits) come
+   * from ListTotals, read once per filter and version; a page is read from the mark before it, so no page skips
+   * more than MARK_STEP entries of the list index (migration 0006), whatever its number. The page's ids come from
+   * that index alone, then the rows and their offices are read.
    */
   private async page(
     base: ReturnType<AdminUsers['visible']>,
-    countKey: string,
+    listKey: string,
     pageNo: number,
     pageSize: number,
     offset: number,
   ): Promise<Page<UserRecord>> {
-    const total = await this.totals.of(countKey, async () => {
-      const row = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      return Number(row.n);
-    });
+    const { total, marks } = await this.totals.of(listKey, () => this.listMarks(base));
     if (offset >= total) return { dataList: [], total, pageNo, pageSize };
-    const fromEnd = total - offset - pageSize;
-    const ids =
-      offset > fromEnd
-        ? base
-            .select('u.id')
-            .orderBy('u.created_at', 'desc')
-            .orderBy('u.id', 'desc')
-            .limit(Math.min(pageSize, total - offset))
-            .offset(Math.max(0, fromEnd))
-        : base.select('u.id').orderBy('u.created_at').orderBy('u.id').limit(pageSize).offset(offset);
+    const index = Math.floor(offset / MARK_STEP);
+    const mark = marks[index];
+    let ids = base.select('u.id').orderBy('u.created_at').orderBy('u.id');
+    // The mark as the database wrote it (text, microseconds included), so the comparison is exact.
+    if (mark && index > 0) ids = ids.where(sql<boolean>`(u.created_at, u.id) >= (${mark.at}::timestamptz, ${mark.id})`);
+    ids = ids.limit(pageSize).offset(index > 0 ? offset - index * MARK_STEP : offset);
     const rows = await this.db
       .selectFrom('sys_user as u')
       .leftJoin('sys_office as c', 'c.id', 'u.company_id')
@@ -231,6 +234,25 @@ export class AdminUsers {
       .orderBy('u.id')
       .execute();
     return { dataList: await this.withRoles(rows), total, pageNo, pageSize };
+  }
+
+  /** How many users `base` matches and every MARK_STEP-th of them in creation order, in one read of the index. */
+  private async listMarks(base: ReturnType<AdminUsers['visible']>): Promise<ListMarks> {
+    const positions = base
+      .select([
+        sql<string>`u.created_at::text`.as('at'),
+        'u.id',
+        sql<string>`row_number() over (order by u.created_at, u.id) - 1`.as('n'),
+        sql<string>`count(*) over ()`.as('total'),
+      ])
+      .as('p');
+    const rows = await this.db
+      .selectFrom(positions)
+      .select(['p.at', 'p.id', 'p.total'])
+      .where(sql<boolean>`p.n % ${MARK_STEP} = 0`)
+      .orderBy('p.n')
+      .execute();
+    return { total: Number(rows[0]?.total ?? 0), marks: rows.map(({ at, id }) => ({ at, id })) };
   }
 
   /** The users of a role whom the scope may administer (the role-user list of the assign dialog). */
