@@ -26,6 +26,7 @@ export default mergeConfig(
             name: 'api',
             include: ['tests/api/**/*.test.ts'],
             environment: 'node',
+            globalSetup: ['tests/api/global-setup.ts'],
             testTimeout: 60_000,
             hookTimeout: 120_000,
           },

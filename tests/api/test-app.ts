@@ -16,7 +16,7 @@ import path from 'node:path';
 import smCrypto from 'sm-crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { defaultConfig, type ServerConfig } from '../../src/server/config.js';
 import { createDatabase, type Db } from '../../src/server/db/database.js';
@@ -56,16 +56,24 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   });
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A database of its own for a test file: empty, or (`prepared`) a copy of the one migrated and seeded with the demo
+ * data once per run (global-setup.ts), which `prepareDatabase` then finds up to date.
+ */
+export async function createTestDatabase(options: { prepared?: boolean } = {}): Promise<TestDatabase> {
+  const template = options.prepared ? inject('preparedTemplate') : undefined;
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const db = createDatabase({ kind: 'memory' });
+    const from = template?.kind === 'pglite' ? new Blob([await readFile(template.dumpFile)]) : undefined;
+    const db = createDatabase({ kind: 'memory', from });
     return { db, kind: 'pglite', drop: () => db.destroy() };
   }
   const name = `portal_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(
+    template?.kind === 'postgres' ? `CREATE DATABASE ${name} TEMPLATE ${template.database}` : `CREATE DATABASE ${name}`,
+  );
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -87,10 +95,16 @@ export async function createTestApp(
   overrides: Partial<ServerConfig> = {},
   options: Pick<BuildAppOptions, 'services' | 'onRoute' | 'modules'> = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-api-'));
   const config = testConfig({ dataDir, ...overrides });
-  const modules = await prepareDatabase(database.db, { demo: config.demo, modules: options.modules });
+  // The run's prepared database is the demo data with every module: a file that asks for other data prepares its own.
+  const prepared = config.demo && options.modules === undefined;
+  const database = await createTestDatabase({ prepared });
+  const modules = await prepareDatabase(database.db, {
+    demo: config.demo,
+    modules: options.modules,
+    seed: prepared ? 'whenChanged' : 'always',
+  });
   const app = await buildApp({
     config,
     db: database.db,

@@ -17,7 +17,10 @@ import type { Database } from './tables.js';
 export type Db = Kysely<Database>;
 
 export type DatabaseTarget =
-  { kind: 'pglite'; dataDir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string; max?: number };
+  | { kind: 'pglite'; dataDir: string }
+  /** `from`: a data directory dumped by PGlite's `dumpDataDir` to start from (a prepared database for tests). */
+  | { kind: 'memory'; from?: Blob }
+  | { kind: 'postgres'; url: string; max?: number };
 
 export function databaseTarget(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseTarget {
   if (config.databaseUrl) return { kind: 'postgres', url: config.databaseUrl };
@@ -30,6 +33,19 @@ export function databaseTarget(config: { databaseUrl: string | undefined; dataDi
  * are read through the operating system's file cache anyway: 16 MB keeps an idle server about 120 MB smaller.
  */
 const PGLITE_CONF = ['shared_buffers = 16MB'];
+
+/** The PGlite instance of each embedded database, once opened. */
+const embedded = new WeakMap<Db, () => PGlite | undefined>();
+
+/**
+ * An embedded database's data directory as an uncompressed tarball (PGlite's `dumpDataDir`), for other in-memory
+ * databases to start from (`{ kind: 'memory', from }`): the API tests prepare one database and copy it per file.
+ */
+export async function dumpEmbeddedDatabase(db: Db): Promise<Blob> {
+  const pglite = embedded.get(db)?.();
+  if (!pglite) throw new Error('not an opened embedded database');
+  return pglite.dumpDataDir('none');
+}
 
 export function createDatabase(target: DatabaseTarget): Db {
   switch (target.kind) {
@@ -47,9 +63,12 @@ export function createDatabase(target: DatabaseTarget): Db {
     case 'memory': {
       let opened: PGlite | undefined;
       const db = new Kysely<Database>({
-        dialect: new PGliteDialect({ pglite: () => (opened = new PGlite({ postgresqlconf: PGLITE_CONF })) }),
+        dialect: new PGliteDialect({
+          pglite: () => (opened = new PGlite({ postgresqlconf: PGLITE_CONF, loadDataDir: target.from })),
+        }),
       });
       recordNotificationSource(db, { kind: 'pglite', pglite: () => opened });
+      embedded.set(db, () => opened);
       return db;
     }
     case 'pglite': {
