@@ -362,7 +362,8 @@ export async function monitoringRoutes(
         tags,
         summary: "项目大屏: a project's devices by state and its environment monitor's latest values",
         description:
-          'data {devices {total, online, offline, openWarnings, onlineRate (%)}, byType (chart rows {name: type ' +
+          'data {devices {total, online, offline, openWarnings (not closed), todayWarnings (opened this China day), ' +
+          'onlineRate (%)}, byType (chart rows {name: type ' +
           'name, value: devices, series: 在线/离线/未上报/未接入}), environment {hasMonitor, name, lastSeenText, ' +
           'texts (value and unit by metric), pm25, pm10, noise, windSpeed (gauge rows [{name, value, limit?}]: ' +
           "the monitor's own PM10 limit, the noise limit in force now (GB 12523 day or night), the wind speed " +
@@ -378,10 +379,12 @@ export async function monitoringRoutes(
       const { rows } = await sql<{ id: string; name: string; deviceType: string; thresholdOverrides: unknown }>`
         select id, name, device_type as "deviceType", threshold_overrides as "thresholdOverrides"
         from c_iot_device where project_id = ${project} order by created_at, id`.execute(db);
-      const [states, openCount] = await Promise.all([
+      const [states, counts] = await Promise.all([
         status(rows),
-        sql<{ count: string }>`select count(*) as count from c_iot_warning
-          where project_id = ${project} and status in ('open', 'acknowledged')`.execute(db),
+        sql<{ open: string; today: string }>`select
+            count(*) filter (where status in ('open', 'acknowledged')) as open,
+            count(*) filter (where opened_at >= ${chinaDayStart(now())}) as today
+          from c_iot_warning where project_id = ${project}`.execute(db),
       ]);
       const online = rows.filter((row) => states.get(row.id)?.online).length;
       const offline = rows.filter((row) => states.get(row.id)?.onlineLabel === '离线').length;
@@ -434,7 +437,8 @@ export async function monitoringRoutes(
           total: rows.length,
           online,
           offline,
-          openWarnings: Number(openCount.rows[0]?.count ?? 0),
+          openWarnings: Number(counts.rows[0]?.open ?? 0),
+          todayWarnings: Number(counts.rows[0]?.today ?? 0),
           onlineRate: rows.length === 0 ? 0 : Math.round((online / rows.length) * 100),
         },
         byType,
