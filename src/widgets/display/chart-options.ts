@@ -89,7 +89,12 @@ function bars(rows: readonly ChartRow[], stacked: boolean): ChartOption {
     grid: GRID,
     tooltip: { trigger: 'axis' },
     legend: groups.size > 1 ? { top: 0 } : undefined,
-    xAxis: { type: 'category', data: categories, axisLabel: { interval: 0, hideOverlap: true } },
+    // A long category (大体积混凝土测温) wraps under its bar rather than being hidden by its neighbours.
+    xAxis: {
+      type: 'category',
+      data: categories,
+      axisLabel: { interval: 0, hideOverlap: true, width: 64, overflow: 'break', lineHeight: 14 },
+    },
     yAxis: { type: 'value', minInterval: 1 },
     series: [...groups].map(([series, members]) => ({
       type: 'bar',
@@ -149,7 +154,6 @@ function gauge(rows: readonly ChartRow[], settings: ChartSettings): ChartOption 
         endAngle: -30,
         radius: '92%',
         center: ['50%', '58%'],
-        splitNumber: 5,
         pointer: { show: false },
         title: { show: false },
         progress: {
@@ -161,7 +165,7 @@ function gauge(rows: readonly ChartRow[], settings: ChartSettings): ChartOption 
           lineStyle: {
             width: 12,
             ...(limit === undefined
-              ? {}
+              ? { color: [[1, 'rgba(134,144,156,0.25)']] as [number, string][] }
               : {
                   color: [
                     [Math.min(limit / max, 1), 'rgba(0,180,42,0.25)'],
@@ -170,9 +174,10 @@ function gauge(rows: readonly ChartRow[], settings: ChartSettings): ChartOption 
                 }),
           },
         },
+        // No scale: the figure in the middle is the reading, the track's colours say where the limit is.
         axisTick: { show: false },
-        splitLine: { length: 6, distance: 4, lineStyle: { width: 1, color: '#86909c' } },
-        axisLabel: { distance: 14, fontSize: 10, color: '#86909c' },
+        splitLine: { show: false },
+        axisLabel: { show: false },
         detail: {
           valueAnimation: true,
           offsetCenter: [0, '8%'],
