@@ -37,7 +37,12 @@ export function ScreenTitleBar({ title, context, open }: { title: string; contex
           {`${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${WEEKDAYS[now.getDay()]}`}
         </span>
         <span className="screen-bar-time">{`${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`}</span>
-        <button type="button" className="screen-bar-back" onClick={() => open({ path: '/work-bench' })}>
+        <button
+          type="button"
+          className="screen-bar-back"
+          onClick={() => open({ path: '/work-bench' })}
+          data-testid="back-to-workbench"
+        >
           返回工作台
         </button>
       </div>
