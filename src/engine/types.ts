@@ -307,9 +307,15 @@ export interface DashboardPageFile {
    * A form above the grid whose values the panels' params read as `{{filter.<field>}}` (a chosen day); a date
    * value also gives `{{filter.<field>MonthFrom}}` and `{{filter.<field>MonthTo}}`, its month's first and last day,
    * and `{{filter.<field>Last30From}}`, the first of the 30 days ending with it.
-   * `defaults` are the first values (`@today`: the user's date).
+   * `defaults` are the first values (`@today`: the user's date). Without a `form` the values are fixed: a big
+   * screen on a wall has nobody to choose a day, yet its panels read today's dates.
    */
-  filter?: { form: string; defaults?: Record<string, string> };
+  filter?: { form?: string; defaults?: Record<string, string> };
+  /**
+   * `screen`: a big screen for a wall or an office TV (a full-screen route): dark, a title bar with the project and
+   * the time, the grid filling the window, charts drawn in their dark theme.
+   */
+  theme?: 'screen';
   panels: DashboardPanel[];
 }
 

@@ -237,9 +237,9 @@ describe('screens that are not available', () => {
     await expect.poll(() => page.getByTestId('module-unavailable').textContent()).toContain('“知识库”');
     expect(await page.getByTestId('module-unavailable').textContent()).not.toContain('/knowledgeMap');
 
-    // 项目大屏 fills the screen (no header, no side menu): the page itself leads back.
-    await page.goto('/app/screen');
-    await expect.poll(() => page.getByTestId('module-unavailable').textContent()).toContain('“项目大屏”');
+    // 数据可视化 fills the screen (no header, no side menu): the page itself leads back.
+    await page.goto('/app/ldview');
+    await expect.poll(() => page.getByTestId('module-unavailable').textContent()).toContain('“数据可视化”');
     expect(await page.getByTestId('header-user').count()).toBe(0);
     await screenshot(page, 'full-screen-unavailable');
     await page.getByTestId('back-to-workbench').click();

@@ -98,6 +98,7 @@ const dashboard: Members<DashboardPageFile> = {
   rowHeight: true,
   requirements: true,
   filter: true,
+  theme: true,
   panels: true,
 };
 const panel: Members<DashboardPanel> = {

@@ -14,11 +14,31 @@ import { security } from '../../../src/server/http/admin-schemas.js';
 import { ok } from '../../../src/server/http/route-helpers.js';
 import { chinaDate, chinaDateTime, chinaDayStart } from '../../../src/server/services/china-time.js';
 import type { CycleStore, MachineType } from './cycles.js';
-import { offlineAfterSeconds, type DeviceType, type DeviceTypes, type MetricSpec } from './device-types.js';
+import {
+  effectiveThresholds,
+  offlineAfterSeconds,
+  type DeviceType,
+  type DeviceTypes,
+  type MetricSpec,
+  type ThresholdOverride,
+  type ThresholdSpec,
+} from './device-types.js';
+import { appliesAt } from './rules.js';
 import type { TelemetryStore } from './telemetry-store.js';
 import { IOT_VIEW } from './user-routes.js';
 
 const HOUR = 3600_000;
+
+/** 在线, 离线, 未上报 (a secret, no reading yet), 未接入 (no secret issued). */
+export type OnlineLabel = '在线' | '离线' | '未上报' | '未接入';
+export type DeviceStatus = (
+  rows: readonly { id: string; deviceType: string }[],
+) => Promise<Map<string, { online: boolean; onlineLabel: OnlineLabel }>>;
+/**
+ * The order of the states on the big screen's bars (its colours follow it: 在线 first); 在线 and 离线 are always
+ * there, so the bars read as states in a legend even when every device is online.
+ */
+const ONLINE_LABELS: readonly OnlineLabel[] = ['在线', '离线', '未上报', '未接入'];
 const DAY = 24 * HOUR;
 /** The day's curves are 5-minute averages of the minute rollups: 288 points a metric. */
 const CURVE_STEP_MINUTES = 5;
@@ -75,10 +95,12 @@ export async function monitoringRoutes(
     store: TelemetryStore;
     types: DeviceTypes;
     cycles: CycleStore;
+    /** Each device's connection state (plugin.ts), as the device list shows it. */
+    status: DeviceStatus;
     now: () => Date;
   },
 ): Promise<void> {
-  const { db, devices, warnings, store, types, cycles, now } = options;
+  const { db, devices, warnings, store, types, cycles, status, now } = options;
   const access = recordAccess(app);
   const tags = ['iot'];
 
@@ -329,6 +351,110 @@ export async function monitoringRoutes(
           series: names.get(row.deviceId) ?? row.deviceId,
         })),
         today: chinaDate(chinaDayStart(now())),
+      });
+    },
+  );
+  app.get<{ Querystring: { projectId: string } }>(
+    '/api/iot/v1.0/monitoring/overview',
+    {
+      config: { auth: 'user', permission: IOT_VIEW },
+      schema: {
+        tags,
+        summary: "项目大屏: a project's devices by state and its environment monitor's latest values",
+        description:
+          'data {devices {total, online, offline, openWarnings (not closed), todayWarnings (opened this China day), ' +
+          'onlineRate (%)}, byType (chart rows {name: type ' +
+          'name, value: devices, series: 在线/离线/未上报/未接入}), environment {hasMonitor, name, lastSeenText, ' +
+          'texts (value and unit by metric), pm25, pm10, noise, windSpeed (gauge rows [{name, value, limit?}]: ' +
+          "the monitor's own PM10 limit, the noise limit in force now (GB 12523 day or night), the wind speed " +
+          'that stops lifting (tower crane, GB 5144))}}. The monitor is the first registered environment monitor of ' +
+          'the project that is online (else the first registered).',
+        security,
+        querystring: { type: 'object', required: ['projectId'], properties: { projectId } },
+      },
+    },
+    async (request) => {
+      const { projectId: project } = request.query;
+      await access.checkProject(request, project);
+      const { rows } = await sql<{ id: string; name: string; deviceType: string; thresholdOverrides: unknown }>`
+        select id, name, device_type as "deviceType", threshold_overrides as "thresholdOverrides"
+        from c_iot_device where project_id = ${project} order by created_at, id`.execute(db);
+      const [states, counts] = await Promise.all([
+        status(rows),
+        sql<{ open: string; today: string }>`select
+            count(*) filter (where status in ('open', 'acknowledged')) as open,
+            count(*) filter (where opened_at >= ${chinaDayStart(now())}) as today
+          from c_iot_warning where project_id = ${project}`.execute(db),
+      ]);
+      const online = rows.filter((row) => states.get(row.id)?.online).length;
+      const offline = rows.filter((row) => states.get(row.id)?.onlineLabel === '离线').length;
+      const typeIds = [...new Set(rows.map((row) => row.deviceType))];
+      const byType = typeIds.flatMap((typeId) => {
+        const ofType = rows.filter((row) => row.deviceType === typeId);
+        return ONLINE_LABELS.map((label) => ({
+          name: types.get(typeId)?.name ?? typeId,
+          value: ofType.filter((row) => states.get(row.id)?.onlineLabel === label).length,
+          series: label,
+        })).filter((row) => row.value > 0 || row.series === '在线' || row.series === '离线');
+      });
+
+      // The project's first monitor that reports: the one put up first stays on the screen while it works.
+      const monitors = rows.filter((row) => row.deviceType === 'environment');
+      const monitor = monitors.find((row) => states.get(row.id)?.online) ?? monitors[0];
+      const type = types.get('environment');
+      const at = now();
+      const state = monitor ? (await store.states([monitor.id])).get(monitor.id) : undefined;
+      const metric = (key: string) => type?.metrics.find((spec) => spec.key === key);
+      const thresholds =
+        type && monitor
+          ? effectiveThresholds(
+              type,
+              Array.isArray(monitor.thresholdOverrides) ? (monitor.thresholdOverrides as ThresholdOverride[]) : [],
+            )
+          : [];
+      // The lowest limit in force now: day or night noise, an early warning before an alarm.
+      const limitNow = (key: string, of: readonly ThresholdSpec[]) => {
+        const inForce = of.filter(
+          (t) => t.metric === key && t.minus === undefined && t.rate === undefined && appliesAt(t, at),
+        );
+        return inForce.length > 0 ? Math.min(...inForce.map((t) => t.above)) : undefined;
+      };
+      const windStop = limitNow('windSpeed', types.get('tower-crane')?.thresholds ?? []);
+      const gaugeRow = (key: string, limit: number | undefined) => {
+        const spec = metric(key);
+        const value = state?.lastValues[key];
+        if (!spec || value === undefined) return [];
+        return [
+          {
+            name: spec.title,
+            value: Number(value.toFixed(spec.decimals ?? 2)),
+            ...(limit === undefined ? {} : { limit }),
+          },
+        ];
+      };
+      return ok('', {
+        devices: {
+          total: rows.length,
+          online,
+          offline,
+          openWarnings: Number(counts.rows[0]?.open ?? 0),
+          todayWarnings: Number(counts.rows[0]?.today ?? 0),
+          onlineRate: rows.length === 0 ? 0 : Math.round((online / rows.length) * 100),
+        },
+        byType,
+        environment: {
+          hasMonitor: monitor !== undefined,
+          noMonitorText: '本项目尚未登记扬尘监测设备',
+          name: monitor?.name ?? '',
+          lastSeenText: state ? chinaDateTime(state.lastSeen) : '尚未上报',
+          texts: Object.fromEntries(
+            (type?.metrics ?? []).map((spec) => [spec.key, valueText(spec, state?.lastValues[spec.key])]),
+          ),
+          pm25: gaugeRow('pm25', undefined),
+          pm10: gaugeRow('pm10', limitNow('pm10', thresholds)),
+          noise: gaugeRow('noise', limitNow('noise', thresholds)),
+          windSpeed: gaugeRow('windSpeed', windStop),
+        },
       });
     },
   );

@@ -17,7 +17,7 @@ import {
   type ThresholdOverride,
 } from './device-types.js';
 import { LiveValues } from './live-values.js';
-import { monitoringRoutes } from './monitoring-routes.js';
+import { monitoringRoutes, type OnlineLabel } from './monitoring-routes.js';
 import { deviceRoutes } from './device-routes.js';
 import { devWarnDataRoute } from './dev-warn-data.js';
 import { createIngestion } from './ingestion.js';
@@ -128,7 +128,7 @@ const iot: ModulePlugin = async (app, { module }) => {
         const online = state
           ? at - state.lastSeen.getTime() <= offlineAfterSeconds(types.get(row.deviceType)) * 1000
           : false;
-        const onlineLabel = !connected ? '未接入' : !state ? '未上报' : online ? '在线' : '离线';
+        const onlineLabel: OnlineLabel = !connected ? '未接入' : !state ? '未上报' : online ? '在线' : '离线';
         return [row.id, { state, connected, online, onlineLabel }];
       }),
     );
@@ -232,6 +232,7 @@ const iot: ModulePlugin = async (app, { module }) => {
     store,
     types,
     cycles,
+    status: statusOf,
     now,
   });
   await app.register(userRoutes, {

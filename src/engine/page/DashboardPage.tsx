@@ -10,6 +10,7 @@ import '@arco-design/web-react/es/Radio/style/css.js';
 import '@arco-design/web-react/es/Select/style/css.js';
 import { Suspense, useEffect, useState } from 'react';
 import '../../widgets/display/display.css';
+import { ChartThemeContext } from '../../widgets/display/chart-theme';
 import { pickPath } from '../api';
 import { Loading } from '../feedback';
 import { panelRenderer, type OpenLink, type PageRendererProps } from '../renderers';
@@ -19,6 +20,7 @@ import { useApi } from '../use-api';
 import { useEvents } from '../use-events';
 import { useSeams } from '../seams';
 import { SchemaForm } from '../form/SchemaForm';
+import { ScreenTitleBar } from './ScreenTitleBar';
 import {
   initialChoices,
   initialFilter,
@@ -40,10 +42,16 @@ export function DashboardPage({ file: fileAsWritten, context: pageContext, open 
   const [filter, setFilter] = useState(() => initialFilter(file));
   const context = file.filter ? withFilter(pageContext, filter) : pageContext;
   const unmet = [...new Set(file.panels.flatMap((panel) => unmetRequirements(panel, context)))];
+  const screen = file.theme === 'screen';
+  const rowHeight = file.rowHeight ?? 220;
   return (
-    <section className="dashboard" data-testid={`dashboard-${file.id}`}>
-      <h1 className="dashboard-title">{file.title}</h1>
-      {file.filter && (
+    <section className={screen ? 'dashboard dashboard-screen' : 'dashboard'} data-testid={`dashboard-${file.id}`}>
+      {screen ? (
+        <ScreenTitleBar title={file.title} context={pageContext} open={open} />
+      ) : (
+        <h1 className="dashboard-title">{file.title}</h1>
+      )}
+      {file.filter?.form && (
         <div className="dashboard-filter search-bar">
           <SchemaForm
             formId={file.filter.form}
@@ -60,17 +68,20 @@ export function DashboardPage({ file: fileAsWritten, context: pageContext, open 
           {requirementText(file, path, 'notice')}
         </p>
       ))}
-      <div
-        className="dashboard-grid"
-        style={{
-          gridTemplateColumns: `repeat(${file.columns ?? 3}, minmax(0, 1fr))`,
-          gridAutoRows: `minmax(${file.rowHeight ?? 220}px, auto)`,
-        }}
-      >
-        {file.panels.map((panel) => (
-          <Panel key={panel.id} file={file} panel={panel} context={context} open={open} />
-        ))}
-      </div>
+      <ChartThemeContext.Provider value={screen ? 'dark' : 'light'}>
+        <div
+          className="dashboard-grid"
+          style={{
+            gridTemplateColumns: `repeat(${file.columns ?? 3}, minmax(0, 1fr))`,
+            // A big screen's rows share the window's height (the grid is as tall as the window below the bar).
+            gridAutoRows: `minmax(${rowHeight}px, ${screen ? '1fr' : 'auto'})`,
+          }}
+        >
+          {file.panels.map((panel) => (
+            <Panel key={panel.id} file={file} panel={panel} context={context} open={open} />
+          ))}
+        </div>
+      </ChartThemeContext.Provider>
     </section>
   );
 }

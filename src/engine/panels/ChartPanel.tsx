@@ -14,6 +14,7 @@ function chartRows(data: unknown): ChartRow[] {
     name: String(row.name ?? ''),
     value: Number(row.value ?? 0),
     ...(row.series === undefined || row.series === null ? {} : { series: String(row.series) }),
+    ...(typeof row.limit === 'number' ? { limit: row.limit } : {}),
   }));
 }
 

@@ -9,6 +9,7 @@ import { BarChart, GaugeChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
 import type { ChartOption } from './chart-options';
+import { useChartTheme } from './chart-theme';
 
 use([LineChart, BarChart, PieChart, GaugeChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
 
@@ -22,11 +23,13 @@ export interface EChartProps {
 export function EChart({ option, label, height = 200 }: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
+  const theme = useChartTheme();
 
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const instance = init(element, undefined, { renderer: 'svg', locale: 'ZH' });
+    // ECharts' own dark theme (registered by echarts/core), on the page's background rather than its own.
+    const instance = init(element, theme === 'dark' ? 'dark' : undefined, { renderer: 'svg', locale: 'ZH' });
     chart.current = instance;
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(element);
@@ -35,11 +38,13 @@ export function EChart({ option, label, height = 200 }: EChartProps) {
       instance.dispose();
       chart.current = null;
     };
-  }, []);
+  }, [theme]);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+    chart.current?.setOption(theme === 'dark' ? { backgroundColor: 'transparent', ...option } : option, {
+      notMerge: true,
+    });
+  }, [option, theme]);
 
   return <div ref={box} className="echart" role="img" aria-label={label} style={{ height }} data-testid="echart" />;
 }

@@ -14,6 +14,8 @@ export interface ChartRow {
   value: number;
   /** The series a row belongs to (stacked bars, several lines). */
   series?: string;
+  /** A gauge's limit (a PM10 limit, a wind speed that stops lifting): the arc past it is red, and it is written. */
+  limit?: number;
 }
 
 export type ChartOption = ComposeOption<
@@ -87,7 +89,12 @@ function bars(rows: readonly ChartRow[], stacked: boolean): ChartOption {
     grid: GRID,
     tooltip: { trigger: 'axis' },
     legend: groups.size > 1 ? { top: 0 } : undefined,
-    xAxis: { type: 'category', data: categories, axisLabel: { interval: 0, hideOverlap: true } },
+    // A long category (大体积混凝土测温) wraps under its bar rather than being hidden by its neighbours.
+    xAxis: {
+      type: 'category',
+      data: categories,
+      axisLabel: { interval: 0, hideOverlap: true, width: 64, overflow: 'break', lineHeight: 14 },
+    },
     yAxis: { type: 'value', minInterval: 1 },
     series: [...groups].map(([series, members]) => ({
       type: 'bar',
@@ -124,17 +131,63 @@ function pie(rows: readonly ChartRow[], donut: boolean): ChartOption {
   };
 }
 
+const GOOD = '#00b42a';
+const OVER = '#f53f3f';
+
+/**
+ * A dial read from across a room: the value large in the middle, the arc filled up to it (no needle), and with a
+ * limit the track green up to the limit and red past it, the value red once at or over it.
+ */
 function gauge(rows: readonly ChartRow[], settings: ChartSettings): ChartOption {
   const row = rows[0] ?? { name: '', value: 0 };
+  const max = settings.max ?? 100;
+  const unit = settings.unit ?? '';
+  const { limit } = row;
+  const over = limit !== undefined && row.value >= limit;
   return {
     series: [
       {
         type: 'gauge',
         min: 0,
-        max: settings.max ?? 100,
-        progress: { show: true, width: 12 },
-        axisLine: { lineStyle: { width: 12 } },
-        detail: { valueAnimation: true, formatter: `{value}${settings.unit ?? ''}`, fontSize: 20 },
+        max,
+        startAngle: 210,
+        endAngle: -30,
+        radius: '92%',
+        center: ['50%', '58%'],
+        pointer: { show: false },
+        title: { show: false },
+        progress: {
+          show: true,
+          width: 12,
+          itemStyle: limit === undefined ? undefined : { color: over ? OVER : GOOD },
+        },
+        axisLine: {
+          lineStyle: {
+            width: 12,
+            ...(limit === undefined
+              ? { color: [[1, 'rgba(134,144,156,0.25)']] as [number, string][] }
+              : {
+                  color: [
+                    [Math.min(limit / max, 1), 'rgba(0,180,42,0.25)'],
+                    [1, 'rgba(245,63,63,0.35)'],
+                  ] as [number, string][],
+                }),
+          },
+        },
+        // No scale: the figure in the middle is the reading, the track's colours say where the limit is.
+        axisTick: { show: false },
+        splitLine: { show: false },
+        axisLabel: { show: false },
+        detail: {
+          valueAnimation: true,
+          offsetCenter: [0, '8%'],
+          formatter: limit === undefined ? `{value}${unit}` : `{value}${unit}\n{limit|限值 ${limit}${unit}}`,
+          fontSize: 26,
+          fontWeight: 600,
+          lineHeight: 30,
+          color: over ? OVER : undefined,
+          rich: { limit: { fontSize: 12, fontWeight: 400, color: '#86909c', lineHeight: 20 } },
+        },
         data: [{ name: row.name, value: row.value }],
       },
     ],

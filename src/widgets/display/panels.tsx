@@ -39,7 +39,10 @@ export function FieldList({ items }: { items: DisplayItem[] }) {
       {items.map((item) => (
         <div key={item.label}>
           <dt>{item.label}</dt>
-          <dd>{item.value === '' || item.value === undefined || item.value === null ? '—' : item.value}</dd>
+          {/* The whole text on hover where a narrow panel cuts it (a long company name). */}
+          <dd title={typeof item.value === 'string' ? item.value : undefined}>
+            {item.value === '' || item.value === undefined || item.value === null ? '—' : item.value}
+          </dd>
         </div>
       ))}
     </dl>

@@ -1,0 +1,51 @@
+/**
+ * The title bar of a big screen (a dashboard with `theme: "screen"`): the project it shows on the left, the
+ * screen's title in the middle, the date and a running clock on the right, and a way back to the workbench for
+ * whoever put the screen up (a full-screen route has no menu).
+ */
+import { useEffect, useState } from 'react';
+import { pickPath } from '../api';
+import type { OpenLink } from '../renderers';
+import type { TemplateContext } from '../template';
+
+const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The wall clock, to the second: only the bar redraws, the panels read their data on their own events. */
+function useClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export function ScreenTitleBar({ title, context, open }: { title: string; context: TemplateContext; open: OpenLink }) {
+  const now = useClock();
+  const project = String(pickPath(context, 'project.projectName') ?? '') || '未选择项目';
+  return (
+    <header className="screen-bar" data-testid="screen-bar">
+      <div className="screen-bar-side">
+        <span className="screen-bar-project" title={project} data-testid="screen-project">
+          {project}
+        </span>
+      </div>
+      <h1 className="screen-bar-title">{title}</h1>
+      <div className="screen-bar-side screen-bar-right">
+        <span className="screen-bar-date">
+          {`${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${WEEKDAYS[now.getDay()]}`}
+        </span>
+        <span className="screen-bar-time">{`${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`}</span>
+        <button
+          type="button"
+          className="screen-bar-back"
+          onClick={() => open({ path: '/work-bench' })}
+          data-testid="back-to-workbench"
+        >
+          返回工作台
+        </button>
+      </div>
+    </header>
+  );
+}
