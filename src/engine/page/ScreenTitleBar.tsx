@@ -10,6 +10,8 @@ import type { TemplateContext } from '../template';
 
 const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
 const pad = (n: number) => String(n).padStart(2, '0');
+/** China time (UTC+8, no daylight saving), whatever the zone of the machine the screen runs on: the site's clock. */
+const CHINA_OFFSET_MS = 8 * 3600_000;
 
 /** The wall clock, to the second: only the bar redraws, the panels read their data on their own events. */
 function useClock(): Date {
@@ -22,7 +24,8 @@ function useClock(): Date {
 }
 
 export function ScreenTitleBar({ title, context, open }: { title: string; context: TemplateContext; open: OpenLink }) {
-  const now = useClock();
+  // Read with the UTC getters: the instant moved by eight hours is China's wall-clock time.
+  const now = new Date(useClock().getTime() + CHINA_OFFSET_MS);
   const project = String(pickPath(context, 'project.projectName') ?? '') || '未选择项目';
   return (
     <header className="screen-bar" data-testid="screen-bar">
@@ -34,9 +37,9 @@ export function ScreenTitleBar({ title, context, open }: { title: string; contex
       <h1 className="screen-bar-title">{title}</h1>
       <div className="screen-bar-side screen-bar-right">
         <span className="screen-bar-date">
-          {`${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${WEEKDAYS[now.getDay()]}`}
+          {`${now.getUTCFullYear()}-${pad(now.getUTCMonth() + 1)}-${pad(now.getUTCDate())} ${WEEKDAYS[now.getUTCDay()]}`}
         </span>
-        <span className="screen-bar-time">{`${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`}</span>
+        <span className="screen-bar-time">{`${pad(now.getUTCHours())}:${pad(now.getUTCMinutes())}:${pad(now.getUTCSeconds())}`}</span>
         <button
           type="button"
           className="screen-bar-back"
