@@ -102,9 +102,10 @@ describe('chart options', () => {
         [Date.UTC(2026, 10, 24, 8, 0), 88],
         [Date.UTC(2026, 10, 25, 0, 30), 95],
       ]);
-      expect(chinaAxisText(chinaAxisTime(readings[1].name), false)).toBe('2026-11-25 00:30');
-      // A China calendar day stays that day.
-      expect(chinaAxisText(chinaAxisTime('2026-11-24'), true)).toBe('2026-11-24');
+      expect(chinaAxisText(chinaAxisTime(readings[1].name), 'minute')).toBe('2026-11-25 00:30');
+      // A China calendar day or month stays what it is.
+      expect(chinaAxisText(chinaAxisTime('2026-11-24'), 'day')).toBe('2026-11-24');
+      expect(chinaAxisText(chinaAxisTime('2026-11'), 'month')).toBe('2026-11');
     });
 
     it('the tooltip says the China time and the value with its unit', () => {

@@ -65,29 +65,39 @@ function bySeries(rows: readonly ChartRow[]): Map<string, ChartRow[]> {
 /** The categories in the order they first appear. */
 const categoriesOf = (rows: readonly ChartRow[]) => [...new Set(rows.map((row) => row.name))];
 
-const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A China calendar month (`2026-11`, the aggregate call's month buckets) or day (`2026-11-01`). */
+const CALENDAR = /^\d{4}-\d{2}(-\d{2})?$/;
+
+/** How a time axis' rows are told: by month, by day, or to the minute. */
+export type TimeGrain = 'month' | 'day' | 'minute';
 
 /**
  * A time row's position on the axis: China wall-clock time written as if it were UTC. With the chart's `useUTC`,
  * ECharts then places its ticks on China hours and days and labels them in China time whatever the browser's
- * time zone (site people read China time, as every time the portal writes). A calendar day is a China day already.
+ * time zone (site people read China time, as every time the portal writes). A calendar month or day is China's
+ * already. Anything else is NaN.
  */
 export function chinaAxisTime(name: string): number {
-  if (CALENDAR_DAY.test(name)) return Date.parse(`${name}T00:00:00Z`);
+  if (CALENDAR.test(name)) return Date.parse(`${name.length === 7 ? `${name}-01` : name}T00:00:00Z`);
   return Date.parse(name) + CHINA_OFFSET_MS;
 }
 
-/** The China time of an axis position: `2026-11-24 12:00`, or `2026-11-24` for calendar days. */
-export function chinaAxisText(axisTime: number, days: boolean): string {
+/** The China time of an axis position: `2026-11-24 12:00`, `2026-11-24` or `2026-11`. */
+export function chinaAxisText(axisTime: number, grain: TimeGrain): string {
   const text = chinaDateTime(new Date(axisTime - CHINA_OFFSET_MS));
-  return days ? text.slice(0, 10) : text.slice(0, 16);
+  return text.slice(0, grain === 'month' ? 7 : grain === 'day' ? 10 : 16);
+}
+
+function grainOf(rows: readonly ChartRow[]): TimeGrain {
+  if (rows.every((row) => CALENDAR.test(row.name) && row.name.length === 7)) return 'month';
+  return rows.every((row) => CALENDAR.test(row.name)) ? 'day' : 'minute';
 }
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** An axis tooltip: the China time, then each series' value with its unit. */
-function timeTooltip(days: boolean, unit: string) {
+function timeTooltip(grain: TimeGrain, unit: string) {
   return (params: TooltipComponentFormatterCallbackParams): string => {
     const items = Array.isArray(params) ? params : [params];
     const first = items[0]?.value;
@@ -97,18 +107,18 @@ function timeTooltip(days: boolean, unit: string) {
       return `${typeof item.marker === 'string' ? item.marker : ''}${name}${String(value)}${escapeHtml(unit)}`;
     });
     const at = Array.isArray(first) ? Number(first[0]) : Number.NaN;
-    return [Number.isNaN(at) ? '' : chinaAxisText(at, days), ...lines].join('<br/>');
+    return [Number.isNaN(at) ? '' : chinaAxisText(at, grain), ...lines].join('<br/>');
   };
 }
 
 function timeSeries(rows: readonly ChartRow[], area: boolean, settings: ChartSettings): ChartOption {
   const groups = bySeries(rows);
-  const days = rows.every((row) => CALENDAR_DAY.test(row.name));
+  const grain = grainOf(rows);
   return {
     useUTC: true,
     color: PALETTE,
     grid: GRID,
-    tooltip: { trigger: 'axis', formatter: timeTooltip(days, settings.unit ?? '') },
+    tooltip: { trigger: 'axis', formatter: timeTooltip(grain, settings.unit ?? '') },
     legend: groups.size > 1 ? { top: 0 } : undefined,
     xAxis: { type: 'time' },
     yAxis: { type: 'value', minInterval: 1 },
@@ -117,7 +127,11 @@ function timeSeries(rows: readonly ChartRow[], area: boolean, settings: ChartSet
       name: series || undefined,
       showSymbol: members.length <= 31,
       areaStyle: area ? { opacity: 0.25 } : undefined,
-      data: members.map((row) => [chinaAxisTime(row.name), row.value]),
+      // A name that is no time stays as it is, for ECharts to make what it can of it.
+      data: members.map((row) => {
+        const at = chinaAxisTime(row.name);
+        return [Number.isNaN(at) ? row.name : at, row.value];
+      }),
     })),
   };
 }
@@ -206,9 +220,9 @@ const SUMMARY_ROWS = 24;
 
 /** A row's name as said aloud: an instant in China time, anything else as it is. */
 function spokenName(name: string): string {
-  if (CALENDAR_DAY.test(name) || !/^\d{4}-\d{2}-\d{2}T/.test(name)) return name;
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(name)) return name;
   const at = chinaAxisTime(name);
-  return Number.isNaN(at) ? name : chinaAxisText(at, false);
+  return Number.isNaN(at) ? name : chinaAxisText(at, 'minute');
 }
 
 export function chartSummary(input: readonly ChartRow[]): string {
