@@ -157,6 +157,8 @@ async function ingestion(
   const used = await cpu();
   const latencies = fleet.stats.latenciesMs.slice(start.latencies);
   const rssAfter = server.rssMb();
+  // Flat means no climb at any point of the window, not only at its end (a collection may just have run).
+  const rssPeak = Math.max(rssAfter, ...rssSamples);
   await fleet.stop(15_000);
   const seconds = (end.at - start.at) / 1000;
   const achieved = (end.acked - start.acked) / seconds;
@@ -227,9 +229,9 @@ async function ingestion(
     },
     {
       label: `IoT ${carrier.toUpperCase()} RSS growth in the ${SECONDS} s window`,
-      value: `${(rssAfter - rssStart).toFixed(0)} MB (${rssStart.toFixed(0)} -> ${rssAfter.toFixed(0)} MB)`,
+      value: `${(rssPeak - rssStart).toFixed(0)} MB (${rssStart.toFixed(0)} -> highest ${rssPeak.toFixed(0)} MB)`,
       budget: '< 25 MB: flat',
-      met: rssAfter - rssStart < 25,
+      met: rssPeak - rssStart < 25,
     },
   );
 }
