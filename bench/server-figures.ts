@@ -77,11 +77,18 @@ function startOptions(): string[] {
   return rest.slice(0, -1);
 }
 
+/**
+ * Extra flags for the measured server's node (`BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`): to
+ * see where its time goes under the bench's load. Node refuses --cpu-prof in NODE_OPTIONS, and NODE_OPTIONS would
+ * profile the load generator too.
+ */
+const extraNodeArgs = () => (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+
 export async function startBuiltServer(entry: 'main' | 'start', env: Record<string, string>): Promise<MeasuredProcess> {
   const script = entry === 'start' ? 'scripts/start.mjs' : 'dist-server/main.js';
   return startProcess({
     label: `node ${script}`,
-    args: [...startOptions(), script],
+    args: [...startOptions(), ...extraNodeArgs(), script],
     env,
     port: await freePort(),
     readyPath: '/api/pub/ping',

@@ -67,12 +67,19 @@ export interface FleetOptions {
   onAck?: (ack: Ack) => void;
   /** MQTT clients reconnect after this pause (default 1000 ms). */
   reconnectMs?: number;
+  /**
+   * The MQTT clients' first connections spread over this many ms (default 0: all at once). A site's devices power
+   * up over time; ten thousand CONNECTs in one instant measure a storm, not the steady state.
+   */
+  connectSpreadMs?: number;
 }
 
 export interface Fleet {
   stats: FleetStats;
   /** Reconnections of MQTT clients after the broker went away. */
   reconnects(): number;
+  /** MQTT clients connected now (their devices can report). */
+  connected(): number;
   /** Stops sending, waits for the answers in flight (at most `graceMs`), closes the MQTT clients. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -125,6 +132,7 @@ export function startFleet(options: FleetOptions): Fleet {
   let reconnects = 0;
   const overMqtt = (index: number) => options.via === 'mqtt' || (options.via === 'both' && index % 2 === 1);
 
+  const connectAt = (index: number) => ((options.connectSpreadMs ?? 0) * index) / options.devices.length;
   options.devices.forEach((device, index) => {
     if (!overMqtt(index)) return;
     if (!options.mqttUrl) throw new Error('MQTT devices need the broker: --mqtt mqtt://host:port');
@@ -134,7 +142,9 @@ export function startFleet(options: FleetOptions): Fleet {
       clientId: `sim-${device.serial}`,
       reconnectPeriod: options.reconnectMs ?? 1000,
       connectTimeout: 5000,
+      manualConnect: connectAt(index) > 0,
     });
+    if (connectAt(index) > 0) setTimeout(() => client.connect(), connectAt(index)).unref();
     client.on('error', () => undefined);
     client.on('reconnect', () => (reconnects += 1));
     client.subscribe(`devices/${device.serial}/refused`, { qos: 0 });
@@ -208,6 +218,7 @@ export function startFleet(options: FleetOptions): Fleet {
   return {
     stats,
     reconnects: () => reconnects,
+    connected: () => [...clients.values()].filter((client) => client.connected).length,
     async stop(graceMs = 10_000) {
       stopped = true;
       clearInterval(timer);

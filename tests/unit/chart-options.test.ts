@@ -1,6 +1,12 @@
 /** ECharts options from name/value rows (the aggregate call's shape), one builder per chart panel type. */
-import { describe, expect, it } from 'vitest';
-import { chartOption, chartSummary, type ChartRow } from '../../src/widgets/display/chart-options';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  chartOption,
+  chartSummary,
+  chinaAxisText,
+  chinaAxisTime,
+  type ChartRow,
+} from '../../src/widgets/display/chart-options';
 
 type Series = { type: string; name?: string; stack?: string; areaStyle?: unknown; data: unknown[]; radius?: unknown };
 const seriesOf = (option: ReturnType<typeof chartOption>) => option.series as Series[];
@@ -16,19 +22,20 @@ describe('chart options', () => {
   it('line and area: a time axis, one line per series, the area filled', () => {
     const line = chartOption('line', byMonth);
     expect(line.xAxis).toEqual({ type: 'time' });
+    const [sep, oct] = [Date.UTC(2026, 8, 1), Date.UTC(2026, 9, 1)];
     expect(seriesOf(line).map((series) => [series.name, series.data])).toEqual([
       [
         '一般',
         [
-          ['2026-09-01', 3],
-          ['2026-10-01', 5],
+          [sep, 3],
+          [oct, 5],
         ],
       ],
       [
         '重大',
         [
-          ['2026-09-01', 1],
-          ['2026-10-01', 2],
+          [sep, 1],
+          [oct, 2],
         ],
       ],
     ]);
@@ -70,5 +77,53 @@ describe('chart options', () => {
     // A week of readings is told per series.
     const week = Array.from({ length: 30 }, (_, i) => ({ name: `t${i}`, value: i % 7, series: 'PM10' }));
     expect(chartSummary(week)).toBe('PM10：30 个数据，t0 至 t29，最小 0，最大 6，最新 1');
+  });
+
+  describe("times in China time whatever the browser's zone", () => {
+    const zone = process.env.TZ;
+    // A browser in New York: midnight UTC is 19:00 there the day before, and 08:00 in China.
+    beforeAll(() => {
+      process.env.TZ = 'America/New_York';
+    });
+    afterAll(() => {
+      process.env.TZ = zone;
+    });
+
+    const readings: ChartRow[] = [
+      { name: '2026-11-24T00:00:00.000Z', value: 88, series: 'PM10' },
+      { name: '2026-11-24T16:30:00.000Z', value: 95, series: 'PM10' },
+    ];
+
+    it('places instants on China hours: the axis is in UTC and the points are China wall-clock time', () => {
+      expect(new Date(Date.UTC(2026, 10, 24)).getHours()).toBe(19);
+      const option = chartOption('line', readings, { unit: 'μg/m³' });
+      expect(option.useUTC).toBe(true);
+      expect(seriesOf(option)[0].data).toEqual([
+        [Date.UTC(2026, 10, 24, 8, 0), 88],
+        [Date.UTC(2026, 10, 25, 0, 30), 95],
+      ]);
+      expect(chinaAxisText(chinaAxisTime(readings[1].name), 'minute')).toBe('2026-11-25 00:30');
+      // A China calendar day or month stays what it is.
+      expect(chinaAxisText(chinaAxisTime('2026-11-24'), 'day')).toBe('2026-11-24');
+      expect(chinaAxisText(chinaAxisTime('2026-11'), 'month')).toBe('2026-11');
+    });
+
+    it('the tooltip says the China time and the value with its unit', () => {
+      const option = chartOption('line', readings, { unit: 'μg/m³' });
+      const tooltip = option.tooltip as { formatter: (params: unknown) => string };
+      const point = seriesOf(option)[0].data[1];
+      expect(tooltip.formatter([{ value: point, seriesName: 'PM10', marker: '' }])).toBe(
+        '2026-11-25 00:30<br/>PM10：95μg/m³',
+      );
+      const days = chartOption('line', byMonth);
+      const day = seriesOf(days)[0].data[0];
+      expect((days.tooltip as typeof tooltip).formatter([{ value: day, seriesName: '一般', marker: '' }])).toBe(
+        '2026-09-01<br/>一般：3',
+      );
+    });
+
+    it('a screen reader hears the China time too', () => {
+      expect(chartSummary(readings)).toBe('PM10 2026-11-24 08:00 88，PM10 2026-11-25 00:30 95');
+    });
   });
 });

@@ -39,7 +39,8 @@ export function createIngestion(options: {
   onStored?: (result: IngestResult, device: DeviceCredential, type: DeviceType) => Promise<void>;
 }): Ingestion {
   const { store, types, now, log } = options;
-  const credentials = new TtlCache<string, DeviceCredential | null>(30_000);
+  // Room for every device of a large platform: an entry evicted early costs a lookup on the device's next report.
+  const credentials = new TtlCache<string, DeviceCredential | null>(30_000, 200_000);
 
   const refuse = async (serial: string, refusal: ReadingRefused): Promise<never> => {
     await store.countRefusal(serial, refusal.reason, now()).catch((error: unknown) => {
@@ -56,7 +57,7 @@ export function createIngestion(options: {
       credentials.delete(serial);
     },
     refuse,
-    async ingest(device, body, carrier) {
+    async ingest(device, body) {
       const type = types.get(device.deviceType);
       if (!type)
         return refuse(device.serial, new ReadingRefused('unknown-device', `未知的设备类型 ${device.deviceType}`));
@@ -75,7 +76,6 @@ export function createIngestion(options: {
       const stored = await store.store(device.deviceId, readings);
       if (stored === 0) return refuse(device.serial, new ReadingRefused('replayed', '这些读数已经收到过（重复上报）'));
       const result = { deviceId: device.deviceId, stored, readings };
-      log.debug({ serial: device.serial, carrier, stored }, 'iot readings stored');
       if (options.onStored)
         await options.onStored(result, device, type).catch((error: unknown) => {
           log.error({ err: error, serial: device.serial }, 'iot readings stored but not evaluated');

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { invalidField } from '../../../src/server/domain-error.js';
 import { chinaDateTime } from '../../../src/server/services/china-time.js';
+import { TtlCache } from '../../../src/server/services/ttl-cache.js';
 import type { ModulePlugin } from '../../../src/server/modules/module-plugins.js';
 import { CycleStore } from './cycles.js';
 import {
@@ -29,7 +30,8 @@ import { applyRetention, RETENTION_CRON, RETENTION_JOB } from './retention.js';
 import { dailyFalls, exceedances } from './rules.js';
 import { RULES_AUTHOR, Warnings } from './warnings.js';
 
-const MONTH_MS = 31 * 24 * 3600_000;
+const DAY_MS = 24 * 3600_000;
+const MONTH_MS = 31 * DAY_MS;
 
 const iot: ModulePlugin = async (app, { module }) => {
   const { db, config } = app.services;
@@ -65,6 +67,10 @@ const iot: ModulePlugin = async (app, { module }) => {
       projectId: device.projectId,
     });
   });
+  // A warning written (acknowledged, closed, removed) lets the next crossing of its threshold try to open one again.
+  warningRecords.onWrite(async (write) => {
+    if (write.before) warnings.forget(String(write.before.deviceId), String(write.before.thresholdId));
+  });
   // A warning reads as people say it: "104.2% / 100%", and whether it is an alarm still waiting for someone.
   warningRecords.extendReads(async (rows) => {
     for (const row of rows) {
@@ -82,6 +88,8 @@ const iot: ModulePlugin = async (app, { module }) => {
     (error) => app.log.warn({ err: error }, 'iot live values not announced'),
   );
   const cycles = new CycleStore(db, now);
+  // The daily rules' days already judged, per device, rule and China day (rules.ts).
+  const judgedDays = new TtlCache<string, true>(DAY_MS + 3600_000, 200_000);
   const ingestion = createIngestion({
     store,
     types,
@@ -97,7 +105,7 @@ const iot: ModulePlugin = async (app, { module }) => {
       const thresholds = effectiveThresholds(type, device.overrides);
       const crossings = [
         ...exceedances(thresholds, result.readings),
-        ...(await dailyFalls(store, device.deviceId, thresholds, result.readings)),
+        ...(await dailyFalls(store, device.deviceId, thresholds, result.readings, judgedDays)),
       ];
       if (crossings.length > 0) await warnings.open(device, type, crossings);
     },

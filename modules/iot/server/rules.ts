@@ -4,6 +4,7 @@
  * how fast a metric fell over the last 24 hours (GB 50496: mass concrete cooling over 2 ℃/d).
  */
 import { chinaDate, chinaHourOfDay } from '../../../src/server/services/china-time.js';
+import type { TtlCache } from '../../../src/server/services/ttl-cache.js';
 import type { ThresholdSpec } from './device-types.js';
 import type { Reading } from './readings.js';
 import type { TelemetryStore } from './telemetry-store.js';
@@ -52,13 +53,15 @@ export function exceedances(thresholds: readonly ThresholdSpec[], readings: read
  * The `fall-per-day` thresholds a message crosses: the metric's average over the last whole hour before the
  * message's newest reading, against the same hour a day earlier, both from the hour rollups (a day of readings is
  * never scanned). Each threshold is judged once per device and China day (the first message of the day with both
- * hours stored), so a slow cooling is one finding a day, not one per reading.
+ * hours stored), so a slow cooling is one finding a day, not one per reading. `judged` remembers the days already
+ * judged (here or by another instance), so the rest of the day's readings cost no query.
  */
 export async function dailyFalls(
   store: TelemetryStore,
   deviceId: string,
   thresholds: readonly ThresholdSpec[],
   readings: readonly Reading[],
+  judged: TtlCache<string, true>,
 ): Promise<Exceedance[]> {
   const rates = thresholds.filter((t) => t.rate === 'fall-per-day');
   if (rates.length === 0 || readings.length === 0) return [];
@@ -66,12 +69,17 @@ export async function dailyFalls(
   const lastHour = new Date(Math.floor(newest.getTime() / HOUR_MS) * HOUR_MS - HOUR_MS);
   const dayBefore = new Date(lastHour.getTime() - 24 * HOUR_MS);
   const found: Exceedance[] = [];
+  const day = chinaDate(newest);
   for (const threshold of rates) {
     if (!readings.some((r) => r.values[threshold.metric] !== undefined)) continue;
+    const key = `${deviceId}\n${threshold.id}\n${day}`;
+    if (judged.get(key)) continue;
     const averages = await store.hourAverages(deviceId, threshold.metric, [dayBefore, lastHour]);
     const [before, now] = [averages.get(dayBefore.getTime()), averages.get(lastHour.getTime())];
     if (before === undefined || now === undefined) continue;
-    if (!(await store.takeDailyCheck(deviceId, threshold.id, chinaDate(newest)))) continue;
+    const taken = await store.takeDailyCheck(deviceId, threshold.id, day);
+    judged.set(key, true);
+    if (!taken) continue;
     const fall = Math.round((before - now) * 100) / 100;
     if (fall >= threshold.above) found.push({ threshold, value: fall, at: newest });
   }

@@ -1,13 +1,16 @@
 /**
  * The IoT tables (migrations.ts): credentials, readings with their rollups, device states, nonces and refusal
- * counts. Readings are written in one statement per message: the raw rows (a row already there is a replay and
- * is skipped), the minute and hour rollups of exactly the rows written, and the device's last values.
+ * counts. Readings are written by group commit (group-commit.ts): the messages of all devices that arrive while a
+ * write runs go together in the next statement: the raw rows (a row already there is a replay and is skipped), the
+ * minute and hour rollups of exactly the rows written, and the devices' last values. Credentials and nonces are
+ * read and taken the same way, so a reading costs a share of a statement, not a round trip of its own.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../../src/server/db/database.js';
 import { uniqueViolation } from '../../../src/server/db/errors.js';
 import type { ThresholdOverride } from './device-types.js';
+import { GroupCommit } from './group-commit.js';
 import type { Reading, RefusalReason } from './readings.js';
 
 export interface DeviceCredential {
@@ -48,8 +51,21 @@ function partitionName(year: number, month: number): string {
   return `iot_reading_y${year}m${String(month + 1).padStart(2, '0')}`;
 }
 
+/** One message's readings waiting for the next write. */
+interface PendingMessage {
+  deviceId: string;
+  readings: readonly Reading[];
+}
+
 export class TelemetryStore {
   private readonly partitions = new Set<string>();
+  private readonly writes = new GroupCommit<PendingMessage, number>((messages) => this.write(messages));
+  private readonly credentials = new GroupCommit<string, DeviceCredential | undefined>((serials) =>
+    this.loadCredentials(serials),
+  );
+  private readonly nonces = new GroupCommit<{ deviceId: string; nonce: string }, boolean>((taken) =>
+    this.insertNonces(taken),
+  );
 
   constructor(private readonly db: Db) {}
 
@@ -94,13 +110,18 @@ export class TelemetryStore {
   }
 
   /** The device behind a serial, with its secret; undefined for an unknown serial or a deleted device. */
-  async credential(serial: string): Promise<DeviceCredential | undefined> {
+  credential(serial: string): Promise<DeviceCredential | undefined> {
+    return this.credentials.submit(serial);
+  }
+
+  private async loadCredentials(serials: string[]): Promise<(DeviceCredential | undefined)[]> {
     const { rows } = await sql<DeviceCredential>`select c.device_id as "deviceId", d.project_id as "projectId",
         d.serial, d.device_type as "deviceType", c.secret,
         coalesce(d.threshold_overrides, '[]'::jsonb) as overrides
       from iot_credential c join ${sql.table(DEVICE_TABLE)} d on d.id = c.device_id and d.serial = c.serial
-      where c.serial = ${serial}`.execute(this.db);
-    return rows[0];
+      where c.serial = any(${sql.val(serials)}::text[])`.execute(this.db);
+    const found = new Map(rows.map((row) => [row.serial, row]));
+    return serials.map((serial) => found.get(serial));
   }
 
   /**
@@ -129,12 +150,17 @@ export class TelemetryStore {
   }
 
   /** Takes a nonce once: false when the device already used it inside the window. */
-  async takeNonce(deviceId: string, nonce: string): Promise<boolean> {
-    const { rows } = await sql<{
-      nonce: string;
-    }>`insert into iot_nonce (device_id, nonce) values (${deviceId}, ${nonce})
-      on conflict do nothing returning nonce`.execute(this.db);
-    return rows.length === 1;
+  takeNonce(deviceId: string, nonce: string): Promise<boolean> {
+    return this.nonces.submit({ deviceId, nonce });
+  }
+
+  private async insertNonces(taken: { deviceId: string; nonce: string }[]): Promise<boolean[]> {
+    const { rows } = await sql<{ deviceId: string; nonce: string }>`insert into iot_nonce (device_id, nonce)
+      select * from unnest(${sql.val(taken.map((t) => t.deviceId))}::text[], ${sql.val(taken.map((t) => t.nonce))}::text[])
+      on conflict do nothing returning device_id as "deviceId", nonce`.execute(this.db);
+    // A nonce sent twice in one batch is inserted once: the first caller takes it, the second is a replay.
+    const fresh = new Set(rows.map((row) => `${row.deviceId}\n${row.nonce}`));
+    return taken.map((t) => fresh.delete(`${t.deviceId}\n${t.nonce}`));
   }
 
   async forgetNoncesBefore(before: Date): Promise<void> {
@@ -143,51 +169,79 @@ export class TelemetryStore {
 
   /**
    * Stores the readings of one message; answers how many metric values were new (0: the whole message was a
-   * replay). Rollups and the device's last values move only by what was written.
+   * replay), once the statement that wrote them has completed. Rollups and the device's last values move only by
+   * what was written.
    */
-  async store(deviceId: string, readings: readonly Reading[]): Promise<number> {
+  store(deviceId: string, readings: readonly Reading[]): Promise<number> {
+    return this.writes.submit({ deviceId, readings });
+  }
+
+  /** The messages of several devices in one statement; answers each message's count of new values. */
+  private async write(messages: PendingMessage[]): Promise<number[]> {
+    const owners: number[] = [];
     const devices: string[] = [];
     const metrics: string[] = [];
     const times: string[] = [];
     const values: number[] = [];
-    for (const reading of readings)
-      for (const [metric, value] of Object.entries(reading.values)) {
-        devices.push(deviceId);
-        metrics.push(metric);
-        times.push(reading.ts.toISOString());
-        values.push(value);
+    // A value sent twice in one batch (a resend over MQTT beside the same reading over HTTP) is written once and
+    // counts for the first message that carried it.
+    const seen = new Set<string>();
+    messages.forEach((message, index) => {
+      for (const reading of message.readings) {
+        const ts = reading.ts.toISOString();
+        for (const [metric, value] of Object.entries(reading.values)) {
+          const key = `${message.deviceId}\n${metric}\n${ts}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          owners.push(index);
+          devices.push(message.deviceId);
+          metrics.push(metric);
+          times.push(ts);
+          values.push(value);
+        }
       }
-    if (values.length === 0) return 0;
+    });
+    if (values.length === 0) return messages.map(() => 0);
+    // Rows go in key order, so two instances' batches lock shared rows (a device's rollup reported through both)
+    // in the same order and never deadlock.
     const rollup = (grain: 'minute' | 'hour') => sql`insert into iot_rollup
         (device_id, metric, grain, bucket, count, sum, min, max)
-      select device_id, metric, ${sql.lit(grain)}, date_trunc(${sql.lit(grain)}, ts), count(*), sum(value), min(value),
-          max(value)
+      select device_id, metric, ${sql.lit(grain)}, date_trunc(${sql.lit(grain)}, ts) as bucket, count(*), sum(value),
+          min(value), max(value)
         from written group by device_id, metric, date_trunc(${sql.lit(grain)}, ts)
+        order by device_id, metric, bucket
       on conflict (device_id, metric, grain, bucket) do update set count = iot_rollup.count + excluded.count,
         sum = iot_rollup.sum + excluded.sum, min = least(iot_rollup.min, excluded.min),
         max = greatest(iot_rollup.max, excluded.max)`;
-    const { rows } = await sql<{ n: string }>`with written as (
+    const { rows } = await sql<{ owner: number; n: string }>`with input as (
+        select * from unnest(${sql.val(owners)}::int[], ${sql.val(devices)}::text[], ${sql.val(metrics)}::text[],
+          ${sql.val(times)}::timestamptz[], ${sql.val(values)}::float8[]) as i(owner, device_id, metric, ts, value)
+      ),
+      written as (
         insert into iot_reading (device_id, metric, ts, value)
-        select * from unnest(${sql.val(devices)}::text[], ${sql.val(metrics)}::text[],
-          ${sql.val(times)}::timestamptz[], ${sql.val(values)}::float8[])
+        select device_id, metric, ts, value from input order by device_id, metric, ts
         on conflict do nothing
         returning device_id, metric, ts, value
       ),
       by_minute as (${rollup('minute')}),
       by_hour as (${rollup('hour')}),
       latest as (
-        select distinct on (metric) metric, value, ts from written order by metric, ts desc
+        select distinct on (device_id, metric) device_id, metric, value, ts from written
+        order by device_id, metric, ts desc
       ),
       state as (
         insert into iot_device_state (device_id, last_seen, last_values)
-        select ${deviceId}, max(ts), jsonb_object_agg(metric, value) from latest having count(*) > 0
+        select device_id, max(ts), jsonb_object_agg(metric, value) from latest group by device_id order by device_id
         on conflict (device_id) do update set
           last_seen = greatest(iot_device_state.last_seen, excluded.last_seen),
           last_values = case when excluded.last_seen >= iot_device_state.last_seen
             then iot_device_state.last_values || excluded.last_values else iot_device_state.last_values end
       )
-      select count(*) as n from written`.execute(this.db);
-    return Number(rows[0]?.n ?? 0);
+      select i.owner, count(*) as n from written w join input i using (device_id, metric, ts)
+      group by i.owner`.execute(this.db);
+    const counts = messages.map(() => 0);
+    for (const row of rows) counts[row.owner] = Number(row.n);
+    return counts;
   }
 
   /** The hourly averages of a metric at the given hours (keys: epoch ms of each hour found). */

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type { CollectionRecords, RecordValues } from '../../../src/server/collections/records.js';
 import type { Db } from '../../../src/server/db/database.js';
+import { TtlCache } from '../../../src/server/services/ttl-cache.js';
 import { thresholdUnit, type DeviceType } from './device-types.js';
 import type { Exceedance } from './rules.js';
 import type { DeviceCredential } from './telemetry-store.js';
@@ -19,7 +20,16 @@ export interface OpenedWarning {
   device: DeviceCredential;
 }
 
+/**
+ * How long a warning known to be open spares the claim's queries: a device over its threshold reports every few
+ * seconds, and each reading would otherwise try to claim (and free) the row. A close on this instance is heard at
+ * once (forget); one on another instance within this time.
+ */
+const KNOWN_OPEN_MS = 60_000;
+
 export class Warnings {
+  private readonly knownOpen = new TtlCache<string, true>(KNOWN_OPEN_MS, 200_000);
+
   constructor(
     private readonly db: Db,
     private readonly records: CollectionRecords,
@@ -44,13 +54,23 @@ export class Warnings {
     return rows.length === 1;
   }
 
+  /** A warning of the device and threshold was written (acknowledged, closed, removed): its claim is read again. */
+  forget(deviceId: string, thresholdId: string): void {
+    this.knownOpen.delete(`${deviceId}\n${thresholdId}`);
+  }
+
   async open(device: DeviceCredential, type: DeviceType, crossings: readonly Exceedance[]): Promise<RecordValues[]> {
     const opened: RecordValues[] = [];
     for (const { threshold, value, at } of crossings) {
+      const key = `${device.deviceId}\n${threshold.id}`;
+      if (this.knownOpen.get(key)) continue;
       let claimed = await this.claim(device.deviceId, threshold.id);
       if (!claimed && (await this.releaseIfDone(device.deviceId, threshold.id)))
         claimed = await this.claim(device.deviceId, threshold.id);
-      if (!claimed) continue;
+      if (!claimed) {
+        this.knownOpen.set(key, true);
+        continue;
+      }
       const metric = type.metrics.find((m) => m.key === threshold.metric);
       const minus = threshold.minus ? type.metrics.find((m) => m.key === threshold.minus) : undefined;
       const warning = await this.records.create(

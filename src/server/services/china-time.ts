@@ -1,20 +1,13 @@
 /**
  * Times as the portal shows them: China Standard Time (UTC+8, no daylight saving), so a server in any time zone
- * answers the same text and "today" means the site's day.
+ * answers the same text and "today" means the site's day. The text itself is shared with the browser
+ * (src/shared/china-time.ts).
  */
-const CHINA_OFFSET_MS = 8 * 3600_000;
+import { CHINA_OFFSET_MS, chinaDateTime } from '../../shared/china-time.js';
+
+export { chinaDateTime };
+
 const DAY_MS = 24 * 3600_000;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** 'yyyy-MM-dd HH:mm:ss' in China time. */
-export function chinaDateTime(at: Date): string {
-  const d = new Date(at.getTime() + CHINA_OFFSET_MS);
-  return (
-    `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ` +
-    `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
-  );
-}
 
 /** 'yyyy-MM-dd' in China time. */
 export function chinaDate(at: Date): string {

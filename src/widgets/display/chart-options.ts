@@ -5,11 +5,16 @@
 import type { ComposeOption } from 'echarts/core';
 import type { BarSeriesOption, GaugeSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
+import type { TooltipComponentFormatterCallbackParams } from 'echarts';
+import { CHINA_OFFSET_MS, chinaDateTime } from '../../shared/china-time';
 
 export type ChartType = 'line' | 'area' | 'bar' | 'stackedBar' | 'pie' | 'donut' | 'gauge';
 
 export interface ChartRow {
-  /** The category, or for line/area a date (`2026-11-01`) on a time axis. */
+  /**
+   * The category, or for line/area a time: a China calendar day (`2026-11-01`) or an instant (ISO 8601 with its
+   * zone, `2026-11-24T04:00:00.000Z`), shown on the axis and in the tooltip in China time.
+   */
   name: string;
   value: number;
   /** The series a row belongs to (stacked bars, several lines). */
@@ -62,12 +67,60 @@ function bySeries(rows: readonly ChartRow[]): Map<string, ChartRow[]> {
 /** The categories in the order they first appear. */
 const categoriesOf = (rows: readonly ChartRow[]) => [...new Set(rows.map((row) => row.name))];
 
-function timeSeries(rows: readonly ChartRow[], area: boolean): ChartOption {
+/** A China calendar month (`2026-11`, the aggregate call's month buckets) or day (`2026-11-01`). */
+const CALENDAR = /^\d{4}-\d{2}(-\d{2})?$/;
+
+/** How a time axis' rows are told: by month, by day, or to the minute. */
+export type TimeGrain = 'month' | 'day' | 'minute';
+
+/**
+ * A time row's position on the axis: China wall-clock time written as if it were UTC. With the chart's `useUTC`,
+ * ECharts then places its ticks on China hours and days and labels them in China time whatever the browser's
+ * time zone (site people read China time, as every time the portal writes). A calendar month or day is China's
+ * already. Anything else is NaN.
+ */
+export function chinaAxisTime(name: string): number {
+  if (CALENDAR.test(name)) return Date.parse(`${name.length === 7 ? `${name}-01` : name}T00:00:00Z`);
+  return Date.parse(name) + CHINA_OFFSET_MS;
+}
+
+/** The China time of an axis position: `2026-11-24 12:00`, `2026-11-24` or `2026-11`. */
+export function chinaAxisText(axisTime: number, grain: TimeGrain): string {
+  const text = chinaDateTime(new Date(axisTime - CHINA_OFFSET_MS));
+  return text.slice(0, grain === 'month' ? 7 : grain === 'day' ? 10 : 16);
+}
+
+function grainOf(rows: readonly ChartRow[]): TimeGrain {
+  if (rows.every((row) => CALENDAR.test(row.name) && row.name.length === 7)) return 'month';
+  return rows.every((row) => CALENDAR.test(row.name)) ? 'day' : 'minute';
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** An axis tooltip: the China time, then each series' value with its unit. */
+function timeTooltip(grain: TimeGrain, unit: string) {
+  return (params: TooltipComponentFormatterCallbackParams): string => {
+    const items = Array.isArray(params) ? params : [params];
+    const first = items[0]?.value;
+    const lines = items.map((item) => {
+      const value = Array.isArray(item.value) ? item.value[1] : item.value;
+      const name = item.seriesName ? `${escapeHtml(item.seriesName)}：` : '';
+      return `${typeof item.marker === 'string' ? item.marker : ''}${name}${String(value)}${escapeHtml(unit)}`;
+    });
+    const at = Array.isArray(first) ? Number(first[0]) : Number.NaN;
+    return [Number.isNaN(at) ? '' : chinaAxisText(at, grain), ...lines].join('<br/>');
+  };
+}
+
+function timeSeries(rows: readonly ChartRow[], area: boolean, settings: ChartSettings): ChartOption {
   const groups = bySeries(rows);
+  const grain = grainOf(rows);
   return {
+    useUTC: true,
     color: PALETTE,
     grid: GRID,
-    tooltip: { trigger: 'axis' },
+    tooltip: { trigger: 'axis', formatter: timeTooltip(grain, settings.unit ?? '') },
     legend: groups.size > 1 ? { top: 0 } : undefined,
     xAxis: { type: 'time' },
     yAxis: { type: 'value', minInterval: 1 },
@@ -76,7 +129,11 @@ function timeSeries(rows: readonly ChartRow[], area: boolean): ChartOption {
       name: series || undefined,
       showSymbol: members.length <= 31,
       areaStyle: area ? { opacity: 0.25 } : undefined,
-      data: members.map((row) => [row.name, row.value]),
+      // A name that is no time stays as it is, for ECharts to make what it can of it.
+      data: members.map((row) => {
+        const at = chinaAxisTime(row.name);
+        return [Number.isNaN(at) ? row.name : at, row.value];
+      }),
     })),
   };
 }
@@ -198,7 +255,7 @@ export function chartOption(type: ChartType, rows: readonly ChartRow[], settings
   switch (type) {
     case 'line':
     case 'area':
-      return timeSeries(rows, type === 'area');
+      return timeSeries(rows, type === 'area', settings);
     case 'bar':
     case 'stackedBar':
       return bars(rows, type === 'stackedBar');
@@ -214,7 +271,15 @@ export function chartOption(type: ChartType, rows: readonly ChartRow[], settings
 /** Above this many rows a chart is told per series (a week of readings), not row by row. */
 const SUMMARY_ROWS = 24;
 
-export function chartSummary(rows: readonly ChartRow[]): string {
+/** A row's name as said aloud: an instant in China time, anything else as it is. */
+function spokenName(name: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(name)) return name;
+  const at = chinaAxisTime(name);
+  return Number.isNaN(at) ? name : chinaAxisText(at, 'minute');
+}
+
+export function chartSummary(input: readonly ChartRow[]): string {
+  const rows = input.map((row) => ({ ...row, name: spokenName(row.name) }));
   if (rows.length <= SUMMARY_ROWS)
     return rows.map((row) => `${row.series ? `${row.series} ` : ''}${row.name} ${row.value}`).join('，');
   return [...bySeries(rows)]
