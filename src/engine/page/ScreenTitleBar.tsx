@@ -4,14 +4,13 @@
  * whoever put the screen up (a full-screen route has no menu).
  */
 import { useEffect, useState } from 'react';
+import { CHINA_OFFSET_MS } from '../../shared/china-time';
 import { pickPath } from '../api';
 import type { OpenLink } from '../renderers';
 import type { TemplateContext } from '../template';
 
 const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
 const pad = (n: number) => String(n).padStart(2, '0');
-/** China time (UTC+8, no daylight saving), whatever the zone of the machine the screen runs on: the site's clock. */
-const CHINA_OFFSET_MS = 8 * 3600_000;
 
 /** The wall clock, to the second: only the bar redraws, the panels read their data on their own events. */
 function useClock(): Date {
@@ -24,7 +23,8 @@ function useClock(): Date {
 }
 
 export function ScreenTitleBar({ title, context, open }: { title: string; context: TemplateContext; open: OpenLink }) {
-  // Read with the UTC getters: the instant moved by eight hours is China's wall-clock time.
+  // China time whatever the zone of the machine the screen runs on: read with the UTC getters, the instant moved
+  // by eight hours is China's wall-clock time.
   const now = new Date(useClock().getTime() + CHINA_OFFSET_MS);
   const project = String(pickPath(context, 'project.projectName') ?? '') || '未选择项目';
   return (
