@@ -6,7 +6,13 @@
  * `config.title` (Chinese, what the 日志查询 screen shows; tests/api/admin-audit.test.ts checks that every audited
  * route has one), else its OpenAPI summary. Writing happens off the request path and its failures are only logged.
  */
-import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyRequest,
+  onResponseHookHandler,
+  onSendHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { globalPlugin } from '../http/global-plugin.js';
 
 declare module 'fastify' {
@@ -60,43 +66,71 @@ function who(request: FastifyRequest): { userId: string | null; loginName: strin
   return { userId: null, loginName: typeof named === 'string' ? named.slice(0, 64) : null };
 }
 
+/** A route's hooks of one kind as a list, for appending to them. */
+export function routeHooks<Hook>(hooks: Hook | Hook[] | undefined): Hook[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+}
+
+/** What the hooks of an audited route know of it, read once when it is registered. */
+export interface AuditedRoute {
+  url: string;
+  config: FastifyContextConfig | undefined;
+  schema: unknown;
+}
+
+/**
+ * The route as the audit hooks see it when some call of it may be recorded (a method it answers is audited),
+ * else undefined: such a route gets no audit hook, so reading routes pay nothing for the audit log.
+ */
+export function auditedRoute(route: RouteOptions): AuditedRoute | undefined {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  if (!methods.some((method) => isAudited(method, route.url, route.config))) return undefined;
+  return { url: route.url, config: route.config, schema: route.schema };
+}
+
 export default globalPlugin('audit-log', async (app) => {
   app.decorateRequest('auditMsgCode', null);
 
-  // Callback style, like every hook that runs on each request: no promise per request.
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (typeof payload === 'string' && isAudited(request.method, request.url, request.routeOptions.config)) {
-      const match = MSG_CODE.exec(payload);
-      if (match) request.auditMsgCode = Number(match[1]);
-    }
-    done(null, payload);
-  });
-
-  app.addHook('onResponse', (request, reply, done) => {
-    const path = request.url.split('?')[0];
-    const { config, schema, url } = request.routeOptions;
-    if (!isAudited(request.method, path, config)) return done();
-    try {
-      const query = request.query && typeof request.query === 'object' ? request.query : {};
-      const body = request.body && typeof request.body === 'object' ? request.body : {};
-      app.services.admin.auditLog.record(
-        {
-          title: auditTitle(request.method, url ?? path, config, schema),
-          method: request.method,
-          requestUri: path,
-          params: { ...query, ...body },
-          msgCode: request.auditMsgCode,
-          durationMs: reply.elapsedTime,
-          remoteAddr: request.ip ?? null,
-          userAgent: request.headers['user-agent'] ?? null,
-          ...who(request),
-        },
-        request.log,
-      );
-    } catch (error) {
-      request.log.error({ err: error }, 'audit log entry failed');
-    }
-    done();
+  // Per route, added as each audited route is registered (the checks are decided once, not on every request);
+  // callback style, no promise per request. A route answering several methods checks the request's.
+  app.addHook('onRoute', (route) => {
+    const audited = auditedRoute(route);
+    if (audited === undefined) return;
+    const { url, config, schema } = audited;
+    const captureMsgCode: onSendHookHandler = (request, _reply, payload, done) => {
+      if (typeof payload === 'string' && isAudited(request.method, url, config)) {
+        const match = MSG_CODE.exec(payload);
+        if (match) request.auditMsgCode = Number(match[1]);
+      }
+      done(null, payload);
+    };
+    const record: onResponseHookHandler = (request, reply, done) => {
+      if (!isAudited(request.method, url, config)) return done();
+      try {
+        const path = request.url.split('?')[0];
+        const query = request.query && typeof request.query === 'object' ? request.query : {};
+        const body = request.body && typeof request.body === 'object' ? request.body : {};
+        app.services.admin.auditLog.record(
+          {
+            title: auditTitle(request.method, url, config, schema),
+            method: request.method,
+            requestUri: path,
+            params: { ...query, ...body },
+            msgCode: request.auditMsgCode,
+            durationMs: reply.elapsedTime,
+            remoteAddr: request.ip ?? null,
+            userAgent: request.headers['user-agent'] ?? null,
+            ...who(request),
+          },
+          request.log,
+        );
+      } catch (error) {
+        request.log.error({ err: error }, 'audit log entry failed');
+      }
+      done();
+    };
+    route.onSend = [...routeHooks(route.onSend), captureMsgCode];
+    route.onResponse = [...routeHooks(route.onResponse), record];
   });
 
   app.addHook('onClose', async () => app.services.admin.auditLog.flush());

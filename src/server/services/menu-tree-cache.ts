@@ -18,6 +18,11 @@ import type { Db } from '../db/database.js';
 import type { ContentEncoding } from '../http/content-encoding.js';
 import type { Menus } from './menus.js';
 
+/** A role as the user view lists it: only its id matters here. */
+interface RoleRef {
+  readonly id: string;
+}
+
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
@@ -29,6 +34,8 @@ const MAX_ENTRIES = 500;
 /** One cached answer: its serialized body, compressed on first demand. */
 export class CachedAnswer {
   private readonly compressed = new Map<ContentEncoding, Promise<Buffer>>();
+  /** The compressed forms that are ready, so that a hit sends them without waiting on a promise. */
+  private readonly ready = new Map<ContentEncoding, Buffer>();
   /** Whether the body is large enough to be worth compressing. */
   readonly worthCompressing: boolean;
 
@@ -55,9 +62,18 @@ export class CachedAnswer {
               },
             })
           : gzipAsync(raw, { level: 9 });
+      pending.then(
+        (buffer) => this.ready.set(encoding, buffer),
+        () => this.compressed.delete(encoding),
+      );
       this.compressed.set(encoding, pending);
     }
     return pending;
+  }
+
+  /** The body in `encoding` when it has been computed, else undefined (then ask `encoded`). */
+  encodedNow(encoding: ContentEncoding): Buffer | undefined {
+    return this.ready.get(encoding);
   }
 }
 
@@ -71,6 +87,7 @@ export class MenuTreeCache {
   /** Possible changes announced by mayHaveChanged(). */
   private changes = 0;
   private versionRead: { changes: number; promise: Promise<string> } | undefined;
+  private readonly roleSetKeys = new WeakMap<readonly RoleRef[], string>();
 
   constructor(
     private readonly db: Db,
@@ -84,14 +101,48 @@ export class MenuTreeCache {
     this.changes += 1;
   }
 
-  /** The role menu tree of `roleIds` for `projectType`, serialized by `serialize` when it has to be built. */
+  /**
+   * The cache key of a role set: computed once per roles array (a user view's, which the user cache keeps while
+   * the user does not change), not on every request.
+   */
+  private roleSetKey(roles: readonly RoleRef[]): string {
+    let key = this.roleSetKeys.get(roles);
+    if (key === undefined) {
+      key = [...new Set(roles.map((role) => role.id))].sort().join('\u0000');
+      this.roleSetKeys.set(roles, key);
+    }
+    return key;
+  }
+
+  private roleMenuKey(roles: readonly RoleRef[], projectType: string): string {
+    return `role\u0000${projectType}\u0000${this.roleSetKey(roles)}`;
+  }
+
+  /**
+   * The role menu tree answer of `roles` for `projectType` when the cache holds it at the version known to be
+   * current, else undefined (then ask `roleMenuTree`). The common case of roleMenuList: no promise, no query.
+   */
+  cachedRoleMenuTree(roles: readonly RoleRef[], projectType: string): CachedAnswer | undefined {
+    return this.cachedAnswer(this.roleMenuKey(roles, projectType));
+  }
+
+  /** The role menu tree of `roles` for `projectType`, serialized by `serialize` when it has to be built. */
   roleMenuTree(
-    roleIds: readonly string[],
+    roles: readonly RoleRef[],
     projectType: string,
     serialize: (tree: MenuRecord[]) => string,
   ): Promise<CachedAnswer> {
-    const key = `role\u0000${projectType}\u0000${[...new Set(roleIds)].sort().join('\u0000')}`;
-    return this.answer(key, async () => serialize(await this.menus.roleMenuTree([...roleIds], projectType)));
+    const roleIds = roles.map((role) => role.id);
+    return this.answer(this.roleMenuKey(roles, projectType), async () =>
+      serialize(await this.menus.roleMenuTree(roleIds, projectType)),
+    );
+  }
+
+  /** The answer `key` names when it is cached at the version known to be current, without reading the version. */
+  cachedAnswer(key: string): CachedAnswer | undefined {
+    if (!this.versionIsFresh()) return undefined;
+    const cached = this.entries.get(key);
+    return cached?.version === this.knownVersion ? cached : undefined;
   }
 
   /**
@@ -99,6 +150,8 @@ export class MenuTreeCache {
    * missing or older than the database's version.
    */
   async answer(key: string, build: () => Promise<string>): Promise<CachedAnswer> {
+    const hit = this.cachedAnswer(key);
+    if (hit !== undefined) return hit;
     const version = await this.currentVersion();
     const cached = this.entries.get(key);
     if (cached?.version === version) return cached;
@@ -129,10 +182,19 @@ export class MenuTreeCache {
     this.entries.set(key, entry);
   }
 
+  /** Whether `knownVersion` may be used without reading the database's version again. */
+  private versionIsFresh(): boolean {
+    return (
+      this.knownVersion !== undefined &&
+      this.checkedChanges === this.changes &&
+      this.clock() - this.checkedAt < this.recheckMs
+    );
+  }
+
   /** The database's version, read at most every `recheckMs` (one read shared by every request meanwhile). */
   private currentVersion(): Promise<string> {
-    const fresh = this.checkedChanges === this.changes && this.clock() - this.checkedAt < this.recheckMs;
-    if (this.knownVersion !== undefined && fresh) return Promise.resolve(this.knownVersion);
+    const known = this.knownVersion;
+    if (known !== undefined && this.versionIsFresh()) return Promise.resolve(known);
     // Join a read in flight only if it started after the last announced change.
     if (this.versionRead?.changes === this.changes) return this.versionRead.promise;
     const changes = this.changes;

@@ -57,15 +57,19 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: RoleMenuBody | null }>(
     '/roleMenuList',
     { schema, config: { auth: 'user', audit: false } },
-    async (request, reply) => {
-      const { view } = requireAuth(request);
-      const roleIds = view.user.roles.map((role) => role.id);
-      const answer = await app.services.menuTrees.roleMenuTree(roleIds, request.body?.type ?? '', (childList) => {
-        const data: Envelope<RoleMenuData> = { msgCode: 0, errMsg: '', data: { pcMenu: { childList } } };
-        // The route's own response serializer: the cached body is exactly what an uncached answer would be.
-        return reply.serialize(data) as string;
-      });
-      return sendCachedAnswer(request, reply, answer);
+    (request, reply) => {
+      const { roles } = requireAuth(request).view.user;
+      const projectType = request.body?.type ?? '';
+      // The common case answers synchronously: a cached tree at the version known to be current.
+      const cached = app.services.menuTrees.cachedRoleMenuTree(roles, projectType);
+      if (cached !== undefined) return sendCachedAnswer(request, reply, cached);
+      return app.services.menuTrees
+        .roleMenuTree(roles, projectType, (childList) => {
+          const data: Envelope<RoleMenuData> = { msgCode: 0, errMsg: '', data: { pcMenu: { childList } } };
+          // The route's own response serializer: the cached body is exactly what an uncached answer would be.
+          return reply.serialize(data) as string;
+        })
+        .then((answer) => sendCachedAnswer(request, reply, answer));
     },
   );
 };
