@@ -10,14 +10,18 @@ import { prepareDatabase } from './db/prepare.js';
 import { refreshPlannerStatistics } from './db/statistics.js';
 import { demoAccounts } from './seed/index.js';
 import { ensureInitialAdmin, INITIAL_ADMIN_LOGIN } from './seed/initial-admin.js';
+import { StartupPhases } from './startup-phases.js';
 
 async function main(): Promise<void> {
+  const phases = new StartupPhases();
+  phases.end('load code');
   const config = loadConfig();
   const db = createDatabase(databaseTarget(config));
-  const modules = await prepareDatabase(db, { demo: config.demo, seed: 'whenChanged' });
+  const modules = await prepareDatabase(db, { demo: config.demo, seed: 'whenChanged', phases });
   // Without demo data an empty install still needs someone who can log in; the password is shown this once only.
   const initialPassword = config.demo ? undefined : await ensureInitialAdmin(db);
   const app = await buildApp({ config, db, modules });
+  phases.end('build app');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,7 +35,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  await app.ready();
+  phases.end('app ready (plugins started)');
   await app.listen({ port: config.port, host: config.host });
+  phases.end('listen');
+  app.log.debug(phases.summary(), 'start-up phases (ms)');
   // After listening, off the start-up path: planner statistics for what migrations and the seed wrote
   // (db/statistics.ts); until it finishes the planner uses those of the previous run.
   refreshPlannerStatistics(db).catch((error: unknown) => app.log.warn({ err: error }, 'ANALYZE failed'));
