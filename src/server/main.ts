@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { createDatabase, databaseTarget } from './db/database.js';
 import { prepareDatabase } from './db/prepare.js';
-import { refreshPlannerStatistics } from './db/statistics.js';
+import { refreshStaleStatistics } from './db/statistics.js';
 import { demoAccounts } from './seed/index.js';
 import { ensureInitialAdmin, INITIAL_ADMIN_LOGIN } from './seed/initial-admin.js';
 import { StartupPhases } from './startup-phases.js';
@@ -40,9 +40,11 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   phases.end('listen');
   app.log.debug(phases.summary(), 'start-up phases (ms)');
-  // After listening, off the start-up path: planner statistics for what migrations and the seed wrote
-  // (db/statistics.ts); until it finishes the planner uses those of the previous run.
-  refreshPlannerStatistics(db).catch((error: unknown) => app.log.warn({ err: error }, 'ANALYZE failed'));
+  // After listening, off the start-up path: planner statistics for what migrations, the seed and the previous run
+  // wrote (db/statistics.ts); until it finishes the planner uses those of the previous run.
+  refreshStaleStatistics(db)
+    .then((tables) => app.log.debug({ tables }, 'ANALYZE of tables with stale statistics'))
+    .catch((error: unknown) => app.log.warn({ err: error }, 'ANALYZE failed'));
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   const lines = [
     '',
