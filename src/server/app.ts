@@ -11,6 +11,7 @@ import { createDatabase, databaseTarget, type Db } from './db/database.js';
 import { prepareDatabase } from './db/prepare.js';
 import { refreshPlannerStatistics } from './db/statistics.js';
 import { menuRecordSchema } from './http/envelope-schema.js';
+import { lazySchemaController } from './http/lazy-compilers.js';
 import { logDestination, OneLinePerRequest } from './http/request-log.js';
 import { packageJsonPath } from './paths.js';
 import collections from './collections/plugin.js';
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     genReqId: requestId,
     ajv: { customOptions: { allErrors: true, strict: false, $data: true } },
+    schemaController: lazySchemaController,
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

@@ -7,17 +7,21 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { createDatabase, databaseTarget } from './db/database.js';
 import { prepareDatabase } from './db/prepare.js';
-import { refreshPlannerStatistics } from './db/statistics.js';
+import { refreshStaleStatistics } from './db/statistics.js';
 import { demoAccounts } from './seed/index.js';
 import { ensureInitialAdmin, INITIAL_ADMIN_LOGIN } from './seed/initial-admin.js';
+import { StartupPhases } from './startup-phases.js';
 
 async function main(): Promise<void> {
+  const phases = new StartupPhases();
+  phases.end('load code');
   const config = loadConfig();
   const db = createDatabase(databaseTarget(config));
-  const modules = await prepareDatabase(db, { demo: config.demo, seed: 'whenChanged' });
+  const modules = await prepareDatabase(db, { demo: config.demo, seed: 'whenChanged', phases });
   // Without demo data an empty install still needs someone who can log in; the password is shown this once only.
   const initialPassword = config.demo ? undefined : await ensureInitialAdmin(db);
   const app = await buildApp({ config, db, modules });
+  phases.end('build app');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,10 +35,16 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  await app.ready();
+  phases.end('app ready (plugins started)');
   await app.listen({ port: config.port, host: config.host });
-  // After listening, off the start-up path: planner statistics for what migrations and the seed wrote
-  // (db/statistics.ts); until it finishes the planner uses those of the previous run.
-  refreshPlannerStatistics(db).catch((error: unknown) => app.log.warn({ err: error }, 'ANALYZE failed'));
+  phases.end('listen');
+  app.log.debug(phases.summary(), 'start-up phases (ms)');
+  // After listening, off the start-up path: planner statistics for what migrations, the seed and the previous run
+  // wrote (db/statistics.ts); until it finishes the planner uses those of the previous run.
+  refreshStaleStatistics(db)
+    .then((tables) => app.log.debug({ tables }, 'ANALYZE of tables with stale statistics'))
+    .catch((error: unknown) => app.log.warn({ err: error }, 'ANALYZE failed'));
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   const lines = [
     '',

@@ -12,7 +12,6 @@ import { createServer, type Server } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import mqtt from 'mqtt';
 import type { Ingestion } from './ingestion.js';
 import { ReadingRefused } from './readings.js';
 import type { DeviceCredential } from './telemetry-store.js';
@@ -159,6 +158,8 @@ export async function subscribeExternalBroker(options: {
 }): Promise<MqttIngress> {
   const { ingestion, log } = options;
   const topic = options.group ? `$share/${options.group}/devices/+/telemetry` : 'devices/+/telemetry';
+  // The MQTT client library is loaded only by an instance that uses it, not at every start.
+  const { default: mqtt } = await import('mqtt');
   const client = mqtt.connect(options.url, {
     clientId: `zhgd-portal-${process.pid}-${Math.random().toString(16).slice(2, 10)}`,
     reconnectPeriod: 2000,

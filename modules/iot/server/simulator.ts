@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { Db } from '../../../src/server/db/database.js';
 import type { DeviceTypes } from './device-types.js';
 import type { Ingestion } from './ingestion.js';
@@ -16,6 +16,9 @@ import { signedReadingHeaders } from './signature.js';
 import { simulatedValues, type SimulatedDevice } from './simulated-curves.js';
 import { workingHoursTimes } from './simulated-history.js';
 import type { DeviceCredential, TelemetryStore } from './telemetry-store.js';
+
+/** The MQTT client library, loaded when the simulator (which starts after listening) first connects a device. */
+const mqttLibrary = async () => (await import('mqtt')).default;
 
 const HOUR = 3600_000;
 /** Live readings at most this far apart, whatever the type's period, so the demo moves while people look. */
@@ -126,7 +129,7 @@ export async function startSimulator(options: {
       await backfill(device, credential, store, ingestion, Date.now());
       const viaMqtt =
         options.mqttPort !== undefined && index % 2 === 1
-          ? mqtt.connect(`mqtt://127.0.0.1:${options.mqttPort}`, {
+          ? (await mqttLibrary()).connect(`mqtt://127.0.0.1:${options.mqttPort}`, {
               username: device.serial,
               password: credential.secret,
               reconnectPeriod: 5000,

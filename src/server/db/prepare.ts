@@ -8,6 +8,7 @@ import { syncCollectionTables } from '../collections/table-sync.js';
 import { loadModules, type PortalModule } from '../modules/module-files.js';
 import { runSeed } from '../seed/index.js';
 import { seedOnce } from '../seed/seed-once.js';
+import type { StartupPhases } from '../startup-phases.js';
 import type { Db } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { migrateModules } from './module-migrate.js';
@@ -18,18 +19,26 @@ export interface PrepareOptions {
   modules?: readonly PortalModule[];
   /** `whenChanged` (a server's start): skip the seed when nothing it reads changed since it last ran. */
   seed?: 'always' | 'whenChanged';
+  /** The start's phases, when timed (main.ts). */
+  phases?: StartupPhases;
 }
 
 export async function prepareDatabase(db: Db, options: PrepareOptions): Promise<readonly PortalModule[]> {
+  const { phases } = options;
   const modules = options.modules ?? loadModules();
+  phases?.end('load module files');
   await migrateToLatest(db);
+  phases?.end('open database, migrations');
   await migrateModules(db, modules);
+  phases?.end('module migrations');
   await syncCollectionTables(
     db,
     modules.flatMap((module) => module.collections),
   );
+  phases?.end('collection tables');
   const seed = { demo: options.demo, modules };
   if (options.seed === 'whenChanged') await seedOnce(db, seed);
   else await runSeed(db, seed);
+  phases?.end('seed');
   return modules;
 }

@@ -287,7 +287,7 @@ export interface CacheVersionTable {
   version: ColumnType<string, never, never>;
 }
 
-/** Seed runs done (migration 0008, seed/seed-once.ts). */
+/** Start-up work done, by fingerprint: seed runs and collection-table syncs (migration 0008, db/start-fingerprints.ts). */
 export interface SeedRunTable {
   fingerprint: string;
   seeded_at: CreatedAt;

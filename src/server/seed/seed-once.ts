@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/database.js';
 import { migrations } from '../db/migrations/index.js';
+import { fingerprintRecorded, recordFingerprint } from '../db/start-fingerprints.js';
 import { packageJsonPath, schemasDir } from '../paths.js';
 import { runSeed, type SeedOptions } from './index.js';
 
@@ -46,17 +47,8 @@ function moduleFiles(dir: string): string[] {
 /** Runs the seed unless this fingerprint was seeded before; true when it ran. */
 export async function seedOnce(db: Db, options: SeedOptions): Promise<boolean> {
   const fingerprint = seedFingerprint(options);
-  const done = await db
-    .selectFrom('seed_run')
-    .select('fingerprint')
-    .where('fingerprint', '=', fingerprint)
-    .executeTakeFirst();
-  if (done) return false;
+  if (await fingerprintRecorded(db, fingerprint)) return false;
   await runSeed(db, options);
-  await db
-    .insertInto('seed_run')
-    .values({ fingerprint })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await recordFingerprint(db, fingerprint);
   return true;
 }

@@ -148,21 +148,24 @@ interface GoodRow {
 }
 
 export class UserImport {
-  private readonly validate: ValidateFunction;
-  private readonly schema: JsonSchemaNode;
+  private form: { schema: JsonSchemaNode; validate: ValidateFunction } | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly offices: AdminOffices,
     private readonly now: Clock,
-  ) {
+  ) {}
+
+  /** The user form's schema and its validator, compiled at the first import rather than at every start. */
+  private userForm(): { schema: JsonSchemaNode; validate: ValidateFunction } {
+    if (this.form) return this.form;
     const file = JSON.parse(readFileSync(path.join(schemasDir, 'forms', 'admin-user.json'), 'utf8')) as {
       schema: JsonSchemaNode;
     };
-    this.schema = file.schema;
     const ajv = new Ajv({ ...formAjvOptions });
     addFormats(ajv);
-    this.validate = ajv.compile(this.schema);
+    this.form = { schema: file.schema, validate: ajv.compile(file.schema) };
+    return this.form;
   }
 
   /** The .xlsx template: the columns (required ones marked *), a note on each header, and an instructions sheet. */
@@ -246,14 +249,15 @@ export class UserImport {
     const companyCache = new Map<string, string>();
 
     const good: GoodRow[] = [];
+    const { schema, validate } = this.userForm();
     for (const { row, values } of rows) {
       const form = dropBlankStrings({ ...values, officeId: values.office ? 'x' : '' }) as Record<string, unknown>;
       delete form.office;
       delete form.roles;
       let ok = true;
-      if (!this.validate(form)) {
+      if (!validate(form)) {
         ok = false;
-        for (const e of toFieldErrors(this.schema, this.validate.errors ?? [])) fail(row, e.field, e.message);
+        for (const e of toFieldErrors(schema, validate.errors ?? [])) fail(row, e.field, e.message);
       }
       let officeId = '';
       if (values.office) {
