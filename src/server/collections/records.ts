@@ -7,7 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
-import { optionLabels, type CollectionFile, type StatusTransition } from '../../shared/collections.js';
+import {
+  isStoredComputed,
+  optionLabels,
+  type CollectionFile,
+  type StatusTransition,
+} from '../../shared/collections.js';
 import { SYSTEM_COLUMNS } from './columns.js';
 import { collectionTable, fieldColumn, storedFields, type StoredField } from './columns.js';
 import { applyStoredComputed, withReadComputed } from './computed.js';
@@ -124,6 +129,14 @@ type Fragment = RawBuilder<unknown>;
 
 /** Past this many records from the start, the list counts first and may read the page from the end. */
 const DEEP_OFFSET = 1000;
+
+/** Whether a stored value (numbers of numeric columns read as text, dates as yyyy-MM-dd) equals a computed one. */
+function sameStoredValue(stored: unknown, computed: unknown): boolean {
+  if ((stored ?? null) === null || (computed ?? null) === null) return (stored ?? null) === (computed ?? null);
+  if (typeof computed === 'number') return Number(stored) === computed;
+  if (typeof computed === 'boolean') return stored === computed || String(stored) === String(computed);
+  return JSON.stringify(stored) === JSON.stringify(computed);
+}
 /**
  * What a write did, for the hooks a module's plugin adds (`records.onWrite`): a hook runs inside the write's
  * transaction, after the row changed and before it commits, so what it writes commits or rolls back with the
@@ -572,6 +585,53 @@ export class CollectionRecords {
         from jsonb_to_recordset(${JSON.stringify(rows.slice(start, start + 5000))}::jsonb) as x(${shape})
         on conflict (id) do nothing`.execute(this.db);
     return rows.length;
+  }
+
+  /**
+   * Brings the stored computed fields of records written before their definition (a field added to the file, or a
+   * rule changed) up to date: every record read in id order, `batchSize` at a time, written only where a value
+   * differs, without counting as an edit (version and update time kept). `lookup` fields are left as stored: they
+   * follow their reference when it is written. A record whose values a rule refuses (an ID number that fails its
+   * check) keeps what it has. Answers how many records changed.
+   */
+  async recomputeStored(batchSize = 500): Promise<number> {
+    const computed = Object.entries(this.file.computed ?? {})
+      .filter(([, field]) => isStoredComputed(field) && field.op !== 'lookup')
+      .map(([name]) => this.byName.get(name))
+      .filter((field) => field !== undefined);
+    if (computed.length === 0) return 0;
+    let changed = 0;
+    let after = '';
+    for (;;) {
+      const { rows } = await sql<RecordValues>`select ${this.selection()} from ${this.from()}
+        where t.id > ${after} order by t.id limit ${batchSize}`.execute(this.db);
+      const last = rows.at(-1);
+      if (!last) return changed;
+      after = String(last.id);
+      const updates: Fragment[] = [];
+      for (const row of rows) {
+        const values: RecordValues = Object.fromEntries(
+          this.fields.filter((field) => field.own).map((field) => [field.name, row[field.name] ?? null]),
+        );
+        try {
+          applyStoredComputed(this.file, values, this.now(), true);
+        } catch {
+          continue;
+        }
+        const differing = computed.filter((field) => !sameStoredValue(row[field.name], values[field.name]));
+        if (differing.length === 0) continue;
+        updates.push(
+          sql`update ${sql.table(this.table)} set ${sql.join(
+            differing.map((field) => sql`${sql.id(field.column)} = ${this.sqlValue(field, values[field.name])}`),
+          )} where id = ${row.id}`,
+        );
+      }
+      if (updates.length > 0)
+        await this.transact(async (trx) => {
+          for (const update of updates) await update.execute(trx);
+        });
+      changed += updates.length;
+    }
   }
 
   /** `column = value` of every stored field `values` holds. */

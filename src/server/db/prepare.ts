@@ -1,9 +1,11 @@
 /**
  * Everything a database needs before the server answers: the migrations (the portal's, then each module's own),
- * the tables of the modules' collections (created or given their new columns), then the idempotent seed (reference data always, demo
+ * the tables of the modules' collections (created or given their new columns), their stored computed fields where
+ * their definitions changed (collections/recompute.ts), then the idempotent seed (reference data always, demo
  * data with PORTAL_DEMO=1, the modules' menus and demo records included; a start skips it when none of what it
  * reads changed, seed/seed-once.ts). Run at every start.
  */
+import { recomputeChangedFields } from '../collections/recompute.js';
 import { syncCollectionTables } from '../collections/table-sync.js';
 import { loadModules, type PortalModule } from '../modules/module-files.js';
 import { runSeed } from '../seed/index.js';
@@ -36,6 +38,11 @@ export async function prepareDatabase(db: Db, options: PrepareOptions): Promise<
     modules.flatMap((module) => module.collections),
   );
   phases?.end('collection tables');
+  await recomputeChangedFields(
+    db,
+    modules.flatMap((module) => module.collections),
+  );
+  phases?.end('computed fields');
   const seed = { demo: options.demo, modules };
   if (options.seed === 'whenChanged') await seedOnce(db, seed);
   else await runSeed(db, seed);
