@@ -14,11 +14,6 @@ export { uploadFile, type FormData, type SchemaFormProps } from './form-run';
 
 const RjsfForm = lazy(() => import('./RjsfForm'));
 
-/** Starts loading rjsf's renderer ahead of the first form that needs it (after login, say). */
-export function preloadFormRenderer(): void {
-  void import('./RjsfForm');
-}
-
 export function SchemaForm(props: SchemaFormProps) {
   const { file: loaded, error, retry } = useSchemaFile(loadForm, props.formId, true, peekForm);
   if (error) return <LoadFailure error={error} onRetry={retry} />;
