@@ -6,6 +6,8 @@
  *   3. the server's figures (bench/server-figures.ts): API throughput against a bare Fastify process, 2,000 menu
  *      records, start-up time, resident memory, the user list with 100,000 users on PostgreSQL.
  *   4. the IoT platform (bench/iot-figures.ts): 1,000 readings/s over MQTT and over HTTP, a 30-day chart.
+ *   5. an admin CRUD page's first row after login beside a hand-written Arco page of the same table
+ *      (bench/admin-first-row.ts; budget 1.25x, issue 10), measured with figures 1 and 2 on the same server.
  * `BENCH_ONLY=server npm run bench` measures the server's figures alone (no browser); `BENCH_ONLY=api` only the two
  * API ratios (about a minute); `BENCH_ONLY=collections` or
  * `BENCH_ONLY=workflow` only those figures on PostgreSQL; `BENCH_ONLY=iot` the IoT ones.
@@ -14,6 +16,7 @@
 import type { Browser } from 'playwright-core';
 import { launchBrowser, verdict } from './browser';
 import { BUNDLE_BUDGET_BYTES, measureBundle, printBundle } from './bundle-size';
+import { FIRST_ROW_BUDGET_RATIO, measureAdminFirstRow, printAdminFirstRow } from './admin-first-row';
 import { LOGIN_BUDGET_MS, measureLoginTiming, MOBILE, printTiming, UNTHROTTLED } from './login-timing';
 import {
   measureApiFiguresOnly,
@@ -68,6 +71,9 @@ async function main(): Promise<void> {
       const mobile = await measureLoginTiming(browser, server.origin, MOBILE);
       printTiming(mobile, LOGIN_BUDGET_MS);
 
+      const firstRow = await measureAdminFirstRow(browser, server.origin);
+      printAdminFirstRow(firstRow);
+
       await browser.close();
       browser = undefined;
       // The server figures start their own servers: this one must not share the CPU with them.
@@ -79,6 +85,7 @@ async function main(): Promise<void> {
         `  login usable mobile ${mobile.medianMs.toFixed(0)} ms  (<= ${LOGIN_BUDGET_MS} ms)  ${verdict(mobile.medianMs <= LOGIN_BUDGET_MS)}`,
         `  login usable fast   ${fast.medianMs.toFixed(0)} ms  (no budget)`,
         `  login submit mobile ${mobile.submitMedianMs.toFixed(0)} ms  (no budget: the prerendered form hydrated)`,
+        `  admin first row     ${firstRow.ratio.toFixed(2)}x hand-written (${firstRow.engineMedianMs.toFixed(0)} / ${firstRow.referenceMedianMs.toFixed(0)} ms)  (<= ${FIRST_ROW_BUDGET_RATIO}x)  ${verdict(firstRow.met)}`,
       );
     }
 

@@ -7,9 +7,17 @@ import { AppRoutes } from './shell/routes';
 import { BASENAME, seams } from './shell/seams';
 import { refreshBaseConfig } from './shell/base-config';
 import { hasToken } from './session/storage';
+import { GATEWAY_PATH, LOGIN_PATH } from './guard/route-guard';
 import './shell/global.css';
 
 void refreshBaseConfig();
+
+// A logged-in route inside the layout: its code, menus and page start now, beside the first render (its own chunk,
+// so the login page's bundle stays as it was).
+const path = window.location.pathname.slice(BASENAME.length) || '/';
+if (hasToken() && ![LOGIN_PATH, GATEWAY_PATH, '/cas', '/'].includes(path) && !path.startsWith('/cas/')) {
+  void import('./shell/route-preload').then((preload) => preload.preloadLoggedInRoute(path));
+}
 
 const container = document.getElementById('root') as HTMLElement;
 const app = (

@@ -33,10 +33,15 @@ async function fetchApi(seams: EngineSeams, descriptor: ApiDescriptor, params?: 
 
 /**
  * Starts a read now, before the screen that shows it has rendered (its code may still be on the way): the
- * screen's `useApi` with the same descriptor and params takes this request instead of making its own.
+ * screen's `useApi` with the same descriptor and params takes this request instead of making its own. Answers the
+ * read's result (undefined when it failed: the screen's own `useApi` reports that).
  */
-export function preloadApi(seams: EngineSeams, descriptor: ApiDescriptor, params?: Record<string, unknown>): void {
-  preload(apiKey(descriptor, params), () => fetchApi(seams, descriptor, params)).catch(() => undefined);
+export function preloadApi(
+  seams: EngineSeams,
+  descriptor: ApiDescriptor,
+  params?: Record<string, unknown>,
+): Promise<unknown> {
+  return preload(apiKey(descriptor, params), () => fetchApi(seams, descriptor, params)).catch(() => undefined);
 }
 
 /**

@@ -6,6 +6,9 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SchemaForm } from '../../src/engine/form/SchemaForm';
+// rjsf's renderer loads on demand in the app: here it is in memory from the start (the tests wait on the form, not
+// on a chunk), as after the first form that needed it.
+import '../../src/engine/form/RjsfForm';
 import { EngineProvider, type RequestOptions } from '../../src/engine/seams';
 import { fakeSeams } from '../support/fake-seams';
 

@@ -3,6 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SchemaForm } from '../../src/engine/form/SchemaForm';
+// rjsf's renderer loads on demand in the app: here it is in memory from the start (the tests wait on the form, not
+// on a chunk), as after the first form that needed it.
+import '../../src/engine/form/RjsfForm';
 import { formIds } from '../../src/engine/registry';
 import { EngineProvider } from '../../src/engine/seams';
 import { fakeSeams } from '../support/fake-seams';

@@ -27,10 +27,13 @@ const stay: OpenLink = () => undefined;
 /** Start the page's code, file and first data together (each piece is shared with the render that follows). */
 export function preparePage(seams: EngineSeams, pageId: string, context: TemplateContext = NO_CONTEXT): void {
   const kind = pageKindOf(pageId);
+  // The file first: the data waits on it, and the browser opens only a few connections at a time, which the
+  // kind's code (many chunks) would otherwise take first.
+  const file = loadPage(pageId);
   if (kind) preloadPageKind(kind);
-  loadPage(pageId).then(
+  file.then(
     (file) => {
-      for (const call of firstCallsOf(file.kind, file as never, context)) preloadApi(seams, call.api, call.params);
+      for (const call of firstCallsOf(file.kind, file as never, context)) void preloadApi(seams, call.api, call.params);
     },
     () => undefined,
   );

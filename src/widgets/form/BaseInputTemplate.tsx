@@ -6,8 +6,26 @@ import { handleEnter, type EnterAction } from './enter-key';
 import { prefixIcons } from './icons';
 import { useTypedBeforeHydration } from './typed-before-hydration';
 
+/** What the input reads of rjsf's props: the engine's plain form renderer (no rjsf) passes exactly these. */
+export type TextInputProps = Pick<
+  BaseInputTemplateProps,
+  | 'id'
+  | 'htmlName'
+  | 'value'
+  | 'readonly'
+  | 'disabled'
+  | 'autofocus'
+  | 'placeholder'
+  | 'onBlur'
+  | 'onFocus'
+  | 'onChange'
+  | 'options'
+  | 'schema'
+  | 'rawErrors'
+> & { type?: string };
+
 /** Every text-like field (text, password, email, number as text) as an Arco Input. */
-export function BaseInputTemplate(props: BaseInputTemplateProps) {
+export function BaseInputTemplate(props: TextInputProps) {
   const {
     id,
     htmlName,

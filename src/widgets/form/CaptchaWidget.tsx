@@ -14,7 +14,12 @@ interface ImageOption {
  * The code field beside its captcha image. The image is fetched on mount, on click, and after every failed
  * submit; the server binds the code to this browser with a cookie set on the image response.
  */
-export function CaptchaWidget(props: WidgetProps) {
+export type CaptchaWidgetProps = Pick<
+  WidgetProps,
+  'id' | 'value' | 'disabled' | 'readonly' | 'placeholder' | 'onChange' | 'onBlur' | 'options' | 'rawErrors' | 'schema'
+> & { registry: { formContext?: unknown } };
+
+export function CaptchaWidget(props: CaptchaWidgetProps) {
   const { id, value, disabled, readonly, placeholder, onChange, onBlur, options, rawErrors, registry, schema } = props;
   const failures = widgetContext(registry.formContext).submitFailures ?? 0;
   const [clicks, setClicks] = useState(0);

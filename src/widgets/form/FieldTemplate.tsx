@@ -1,12 +1,19 @@
 import type { FieldErrorProps, FieldTemplateProps } from '@rjsf/utils';
 import { getUiOptions } from '@rjsf/utils';
 import { widgetContext } from './form-context';
+// The look of every form, whichever renderer shows it (rjsf or the engine's plain one).
+import './form-theme.css';
 
 /**
  * Label, control and the field's first error beneath it; `ui:options.hideLabel` for placeholder-only forms, and
  * nothing to see for a field whose `ui:options.showWhen` does not hold.
  */
-export function FieldTemplate(props: FieldTemplateProps) {
+export type FieldFrameProps = Pick<
+  FieldTemplateProps,
+  'id' | 'label' | 'children' | 'errors' | 'help' | 'hidden' | 'required' | 'displayLabel' | 'uiSchema' | 'classNames'
+> & { registry: { formContext?: unknown } };
+
+export function FieldTemplate(props: FieldFrameProps) {
   const { id, label, children, errors, help, hidden, required, displayLabel, uiSchema, classNames } = props;
   // A field whose `showWhen` does not hold stays mounted, unseen, so its value survives a change back.
   if (hidden || widgetContext(props.registry.formContext).hiddenFields?.includes(id))
@@ -28,7 +35,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
 }
 
 /** Only the first broken rule of a field is shown: one clear message at a time. */
-export function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
+export function FieldErrorTemplate({ errors, fieldPathId }: Pick<FieldErrorProps, 'errors' | 'fieldPathId'>) {
   const first = errors?.find((error) => typeof error === 'string' && error !== '');
   if (!first) return null;
   return (

@@ -15,7 +15,10 @@ import { widgetContext } from './form-context';
  * `"ui:options": { "columns": 2 }`; a field with `"ui:options": { "span": 2 }` takes the whole row.
  * The dialog or page around the form shows the title.
  */
-export function ObjectFieldTemplate({ properties, uiSchema }: ObjectFieldTemplateProps) {
+export function ObjectFieldTemplate({
+  properties,
+  uiSchema,
+}: Pick<ObjectFieldTemplateProps, 'properties' | 'uiSchema'>) {
   const columns = Number(uiSchema?.['ui:options']?.columns ?? 1);
   const span = (name: string) => Number(uiSchema?.[name]?.['ui:options']?.span ?? 1);
   if (columns <= 1) {

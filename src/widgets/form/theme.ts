@@ -3,7 +3,6 @@
  * one entry here; widgets know nothing of the engine or the app.
  */
 import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
-import './form-theme.css';
 import { BaseInputTemplate } from './BaseInputTemplate';
 import { CaptchaWidget } from './CaptchaWidget';
 import { lazyWidget } from './lazy-widget';
