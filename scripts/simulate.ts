@@ -11,6 +11,8 @@
  * the secrets to a file for the next run.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import { parseArgs } from 'node:util';
 import mqtt, { type MqttClient } from 'mqtt';
 import { telemetryTopic } from '../modules/iot/server/mqtt';
@@ -64,6 +66,8 @@ export interface FleetOptions {
   rate: number;
   /** Readings waiting for their answer at most (default 1000). */
   maxInFlight?: number;
+  /** HTTP connections kept open to the portal (default 64), as a site gateway keeps them; requests queue on them. */
+  httpConnections?: number;
   onAck?: (ack: Ack) => void;
   /** MQTT clients reconnect after this pause (default 1000 ms). */
   reconnectMs?: number;
@@ -152,6 +156,28 @@ export function startFleet(options: FleetOptions): Fleet {
     clients.set(device.serial, client);
   });
 
+  // A bounded pool of keep-alive connections: without one, every request waiting for an answer opens a connection
+  // of its own, and a burst of thousands of connections measures the listen backlog rather than the portal.
+  const telemetryUrl = new URL('/api/iot/v1.0/telemetry', options.origin);
+  const transport = telemetryUrl.protocol === 'https:' ? https : http;
+  const agent = new transport.Agent({ keepAlive: true, maxSockets: options.httpConnections ?? 64 });
+  const postReading = (headers: Record<string, string>, body: string) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = transport.request(
+        telemetryUrl,
+        { method: 'POST', agent, headers: { ...headers, 'Content-Length': Buffer.byteLength(body) } },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+
   const send = async (device: DeviceSecret, carrier: Carrier): Promise<void> => {
     const now = Date.now();
     const ts = Math.max(now, (lastTs.get(device.serial) ?? 0) + 1);
@@ -174,17 +200,12 @@ export function startFleet(options: FleetOptions): Fleet {
         acked();
         return;
       }
-      const response = await fetch(`${options.origin}/api/iot/v1.0/telemetry`, {
-        method: 'POST',
-        headers: signedReadingHeaders(device.serial, device.secret, body),
-        body,
-      });
+      const response = await postReading(signedReadingHeaders(device.serial, device.secret, body), body);
       if (response.status !== 200) {
-        await response.arrayBuffer();
         stats.failed += 1;
         return;
       }
-      const answer = (await response.json()) as Envelope<unknown>;
+      const answer = JSON.parse(response.text) as Envelope<unknown>;
       if (answer.msgCode === 0) acked();
       else stats.refused += 1;
     } catch {
@@ -229,6 +250,7 @@ export function startFleet(options: FleetOptions): Fleet {
       ]);
       clearTimeout(grace);
       await Promise.all([...clients.values()].map((client) => client.endAsync(true).catch(() => undefined)));
+      agent.destroy();
     },
   };
 }
