@@ -277,6 +277,11 @@ export interface DashboardPanel {
   unit?: string;
   /** Server-sent events after which the panel reads its data again. */
   refreshOn?: string[];
+  /**
+   * Data that no event announces (attendance, hazards) is read again every this many minutes while the page is
+   * shown: a big screen stays open all day.
+   */
+  refreshMinutes?: number;
   /** Parameters of the panel's call the user chooses above it (a chart's range, which metric it shows). */
   choices?: PanelChoice[];
 }

@@ -128,6 +128,7 @@ const panel: Members<DashboardPanel> = {
   unit: true,
   choices: true,
   refreshOn: true,
+  refreshMinutes: true,
 };
 const panelItem: Members<DashboardItem> = {
   field: true,

@@ -4,7 +4,7 @@
  * file's data and permission, and a dashboard whose panels need a project says so instead of calling without one.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadPageRenderer } from '../../src/engine/renderers';
 import { loadPage } from '../../src/engine/pages';
 import { SchemaPage } from '../../src/engine/page/SchemaPage';
@@ -12,7 +12,8 @@ import { TabsPage } from '../../src/engine/page/TabsPage';
 import { CustomPage } from '../../src/engine/page/CustomPage';
 import { registerCustomRenderer, type CustomRendererProps } from '../../src/engine/renderers';
 import { EngineProvider, type EngineSeams, type RequestOptions } from '../../src/engine/seams';
-import type { CustomPageFile, TabsPageFile } from '../../src/engine/types';
+import type { CustomPageFile, DashboardPageFile, TabsPageFile } from '../../src/engine/types';
+import { DashboardPage } from '../../src/engine/page/DashboardPage';
 import { fakeSeams } from '../support/fake-seams';
 
 afterEach(cleanup);
@@ -155,5 +156,45 @@ describe('dashboard page kind (schemas/pages/workbench.json)', () => {
     });
     await screen.findByTestId('panel-device-warnings', undefined, { timeout: 5000 });
     await waitFor(() => expect(holder.requests.some((request) => request.url.includes('iot-warning'))).toBe(true));
+  });
+
+  it('reads a panel with refreshMinutes again every so many minutes, and one without never', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const file: DashboardPageFile = {
+        kind: 'dashboard',
+        id: 'refreshing',
+        title: '刷新',
+        panels: [
+          {
+            id: 'logs',
+            title: '日志',
+            widget: 'list',
+            api: { method: 'GET', url: '/api/system/test/systemLog/list', resultPath: 'data.dataList' },
+            titleField: 'title',
+            refreshMinutes: 5,
+          },
+          {
+            id: 'dictionary',
+            title: '字典',
+            widget: 'list',
+            api: { method: 'GET', url: '/api/system/dictionary/list', resultPath: 'data.dataList' },
+            titleField: 'label',
+          },
+        ],
+      };
+      const { seams, requests } = fakeSeams(answer);
+      await show(<DashboardPage file={file} context={{}} open={noLink} />, seams);
+      await screen.findByText('登录系统');
+      const reads = (url: string) => requests.filter((request) => request.url === url).length;
+      expect([reads('/api/system/test/systemLog/list'), reads('/api/system/dictionary/list')]).toEqual([1, 1]);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(5 * 60_000 + 1000);
+      });
+      await waitFor(() => expect(reads('/api/system/test/systemLog/list')).toBe(2));
+      expect(reads('/api/system/dictionary/list')).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

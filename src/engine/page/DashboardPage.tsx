@@ -179,7 +179,11 @@ function rowsOf(value: unknown): Record<string, unknown>[] {
 
 function PanelBody({ file, panel, context, open, chosen }: PanelProps & { chosen: PanelChosen }) {
   const call = panelCall(panel, context, chosen);
-  const { data: result, error, isLoading, mutate } = useApi<unknown>(call?.api ?? null, call?.params);
+  const { data: result, error, isLoading, mutate } = useApi<unknown>(
+    call?.api ?? null,
+    call?.params,
+    panel.refreshMinutes ? { refreshInterval: panel.refreshMinutes * 60_000 } : undefined,
+  );
   useEvents(call ? panel.refreshOn : undefined, () => void mutate());
   const unmet = unmetRequirements(panel, context);
   if (unmet.length > 0) {
