@@ -2,7 +2,11 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { OneLinePerRequest, type RequestLogOptions } from '../../src/server/http/request-log.js';
 
+/** The slow route takes longer than this by far and the quick one nothing, so a busy machine cannot swap them. */
+const SLOW_MS = 1000;
+
 /** An app with the portal's request log writing into an array: a quick route, a slow one, a failing one (500). */
+
 async function appWith(options: RequestLogOptions) {
   const lines: Array<{ msg: string; level: number; req?: { url: string }; responseTime?: number }> = [];
   const app = Fastify({
@@ -11,7 +15,7 @@ async function appWith(options: RequestLogOptions) {
   });
   app.get('/quick', async () => ({ msgCode: 0 }));
   app.get('/slow', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await new Promise((resolve) => setTimeout(resolve, SLOW_MS + 200));
     return { msgCode: 0 };
   });
   app.get('/broken', async () => {
@@ -23,7 +27,7 @@ async function appWith(options: RequestLogOptions) {
 
 describe('request log', () => {
   it('by default writes only failed and slow requests', async () => {
-    const { app, lines } = await appWith({ everyRequest: false, slowMs: 20 });
+    const { app, lines } = await appWith({ everyRequest: false, slowMs: SLOW_MS });
     for (const url of ['/quick', '/quick', '/slow', '/broken']) await app.inject({ url });
     await app.close();
     const requestLines = lines.filter((line) => line.responseTime !== undefined);
