@@ -6,7 +6,6 @@ import { OneLinePerRequest, type RequestLogOptions } from '../../src/server/http
 const SLOW_MS = 1000;
 
 /** An app with the portal's request log writing into an array: a quick route, a slow one, a failing one (500). */
-
 async function appWith(options: RequestLogOptions) {
   const lines: Array<{ msg: string; level: number; req?: { url: string }; responseTime?: number }> = [];
   const app = Fastify({
