@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
 
@@ -7,9 +6,6 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
-      // Vitest's default is one worker fewer than the cores: one worker on a two-core machine, and the API files
-      // spend much of their time waiting (password hashing off the main thread, a browser, a spawned server).
-      maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         {
           extends: true,
