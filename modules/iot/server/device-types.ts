@@ -53,6 +53,11 @@ export interface ThresholdOverride {
   above: number;
 }
 
+/** A registry record's `thresholdOverrides` as stored (checked on save: a list, or nothing). */
+export function storedOverrides(value: unknown): ThresholdOverride[] {
+  return Array.isArray(value) ? (value as ThresholdOverride[]) : [];
+}
+
 /** Every device type of the module folder, by id. */
 export function loadDeviceTypes(moduleDir: string): DeviceTypes {
   const dir = path.join(moduleDir, 'device-types');

@@ -17,10 +17,10 @@ import type { CycleStore, MachineType } from './cycles.js';
 import {
   effectiveThresholds,
   offlineAfterSeconds,
+  storedOverrides,
   type DeviceType,
   type DeviceTypes,
   type MetricSpec,
-  type ThresholdOverride,
   type ThresholdSpec,
 } from './device-types.js';
 import { appliesAt } from './rules.js';
@@ -405,13 +405,7 @@ export async function monitoringRoutes(
       const at = now();
       const state = monitor ? (await store.states([monitor.id])).get(monitor.id) : undefined;
       const metric = (key: string) => type?.metrics.find((spec) => spec.key === key);
-      const thresholds =
-        type && monitor
-          ? effectiveThresholds(
-              type,
-              Array.isArray(monitor.thresholdOverrides) ? (monitor.thresholdOverrides as ThresholdOverride[]) : [],
-            )
-          : [];
+      const thresholds = type && monitor ? effectiveThresholds(type, storedOverrides(monitor.thresholdOverrides)) : [];
       // The lowest limit in force now: day or night noise, an early warning before an alarm.
       const limitNow = (key: string, of: readonly ThresholdSpec[]) => {
         const inForce = of.filter(

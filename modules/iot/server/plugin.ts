@@ -14,8 +14,8 @@ import {
   loadDeviceTypes,
   offlineAfterSeconds,
   overrideProblem,
+  storedOverrides,
   thresholdUnit,
-  type ThresholdOverride,
 } from './device-types.js';
 import { LiveValues } from './live-values.js';
 import { monitoringRoutes, type OnlineLabel } from './monitoring-routes.js';
@@ -151,7 +151,7 @@ const iot: ModulePlugin = async (app, { module }) => {
       row.online = online;
       row.onlineLabel = onlineLabel;
       row.offline = connected && !online;
-      const overrides = Array.isArray(row.thresholdOverrides) ? (row.thresholdOverrides as ThresholdOverride[]) : [];
+      const overrides = storedOverrides(row.thresholdOverrides);
       row.thresholdOverridesText = overrides
         .map((own) => {
           const threshold = type?.thresholds?.find((t) => t.id === own.threshold);
