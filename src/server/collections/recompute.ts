@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { isStoredComputed, type CollectionFile } from '../../shared/collections.js';
 import type { Db } from '../db/database.js';
-import { recordFingerprint } from '../db/start-fingerprints.js';
+import { recordedFingerprints, recordFingerprint } from '../db/start-fingerprints.js';
 import { CollectionRecords } from './records.js';
 
 function computedFingerprint(file: CollectionFile): string | undefined {
@@ -29,14 +29,9 @@ export async function recomputeChangedFields(
     const fingerprint = computedFingerprint(file);
     if (fingerprint !== undefined) due.set(fingerprint, file);
   }
-  if (due.size === 0) return changed;
   // One query for all of them: a start on existing data finds every definition recorded.
-  const recorded = await db
-    .selectFrom('seed_run')
-    .select('fingerprint')
-    .where('fingerprint', 'in', [...due.keys()])
-    .execute();
-  for (const { fingerprint } of recorded) due.delete(fingerprint);
+  for (const fingerprint of await recordedFingerprints(db, [...due.keys()])) due.delete(fingerprint);
+  if (due.size === 0) return changed;
   const registry = new Map<string, CollectionRecords>();
   for (const file of files) registry.set(file.id, new CollectionRecords(db, file, now, registry));
   for (const [fingerprint, file] of due) {

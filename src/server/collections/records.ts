@@ -600,6 +600,7 @@ export class CollectionRecords {
       .map(([name]) => this.byName.get(name))
       .filter((field) => field !== undefined);
     if (computed.length === 0) return 0;
+    const own = this.fields.filter((field) => field.own);
     let changed = 0;
     let after = '';
     for (;;) {
@@ -610,9 +611,7 @@ export class CollectionRecords {
       after = String(last.id);
       const updates: Fragment[] = [];
       for (const row of rows) {
-        const values: RecordValues = Object.fromEntries(
-          this.fields.filter((field) => field.own).map((field) => [field.name, row[field.name] ?? null]),
-        );
+        const values: RecordValues = Object.fromEntries(own.map((field) => [field.name, row[field.name] ?? null]));
         try {
           applyStoredComputed(this.file, values, this.now(), true);
         } catch {

@@ -7,12 +7,14 @@
 import type { Db } from './database.js';
 
 export async function fingerprintRecorded(db: Db, fingerprint: string): Promise<boolean> {
-  const done = await db
-    .selectFrom('seed_run')
-    .select('fingerprint')
-    .where('fingerprint', '=', fingerprint)
-    .executeTakeFirst();
-  return done !== undefined;
+  return (await recordedFingerprints(db, [fingerprint])).has(fingerprint);
+}
+
+/** Which of `fingerprints` were recorded, in one query. */
+export async function recordedFingerprints(db: Db, fingerprints: readonly string[]): Promise<Set<string>> {
+  if (fingerprints.length === 0) return new Set();
+  const rows = await db.selectFrom('seed_run').select('fingerprint').where('fingerprint', 'in', fingerprints).execute();
+  return new Set(rows.map((row) => row.fingerprint));
 }
 
 /** Records `fingerprint` after its work succeeded (inside the work's transaction when it has one). */
