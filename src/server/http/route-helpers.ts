@@ -29,3 +29,8 @@ export function sendXlsx(reply: FastifyReply, file: Buffer, asciiName: string, n
     .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`)
     .send(file);
 }
+
+/** A route's hooks of one kind (as `onRoute` sees them: none, one or a list) as a list, for appending to them. */
+export function routeHooks<Hook>(hooks: Hook | Hook[] | undefined): Hook[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+}

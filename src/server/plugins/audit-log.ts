@@ -14,6 +14,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { globalPlugin } from '../http/global-plugin.js';
+import { routeHooks } from '../http/route-helpers.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,11 +65,6 @@ function who(request: FastifyRequest): { userId: string | null; loginName: strin
   const body = request.body as Record<string, unknown> | null | undefined;
   const named = body && typeof body === 'object' ? (body.username ?? body.loginName ?? body.phone) : undefined;
   return { userId: null, loginName: typeof named === 'string' ? named.slice(0, 64) : null };
-}
-
-/** A route's hooks of one kind as a list, for appending to them. */
-export function routeHooks<Hook>(hooks: Hook | Hook[] | undefined): Hook[] {
-  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 }
 
 /** What the hooks of an audited route know of it, read once when it is registered. */

@@ -6,7 +6,8 @@
  */
 import type { onSendHookHandler } from 'fastify';
 import { globalPlugin } from '../http/global-plugin.js';
-import { auditedRoute, isAudited, routeHooks } from './audit-log.js';
+import { routeHooks } from '../http/route-helpers.js';
+import { auditedRoute, isAudited } from './audit-log.js';
 
 export default globalPlugin('menu-tree-freshness', async (app) => {
   app.addHook('onRoute', (route) => {
