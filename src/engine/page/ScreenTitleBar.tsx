@@ -4,13 +4,12 @@
  * whoever put the screen up (a full-screen route has no menu).
  */
 import { useEffect, useState } from 'react';
-import { CHINA_OFFSET_MS } from '../../shared/china-time';
+import { CHINA_OFFSET_MS, chinaDateTime } from '../../shared/china-time';
 import { pickPath } from '../api';
 import type { OpenLink } from '../renderers';
 import type { TemplateContext } from '../template';
 
 const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The wall clock, to the second: only the bar redraws, the panels read their data on their own events. */
 function useClock(): Date {
@@ -23,9 +22,10 @@ function useClock(): Date {
 }
 
 export function ScreenTitleBar({ title, context, open }: { title: string; context: TemplateContext; open: OpenLink }) {
-  // China time whatever the zone of the machine the screen runs on: read with the UTC getters, the instant moved
-  // by eight hours is China's wall-clock time.
-  const now = new Date(useClock().getTime() + CHINA_OFFSET_MS);
+  // China time whatever the zone of the machine the screen runs on, as the warnings' times beside it.
+  const now = useClock();
+  const [date, time] = chinaDateTime(now).split(' ');
+  const weekday = WEEKDAYS[new Date(now.getTime() + CHINA_OFFSET_MS).getUTCDay()];
   const project = String(pickPath(context, 'project.projectName') ?? '') || '未选择项目';
   return (
     <header className="screen-bar" data-testid="screen-bar">
@@ -36,10 +36,8 @@ export function ScreenTitleBar({ title, context, open }: { title: string; contex
       </div>
       <h1 className="screen-bar-title">{title}</h1>
       <div className="screen-bar-side screen-bar-right">
-        <span className="screen-bar-date">
-          {`${now.getUTCFullYear()}-${pad(now.getUTCMonth() + 1)}-${pad(now.getUTCDate())} ${WEEKDAYS[now.getUTCDay()]}`}
-        </span>
-        <span className="screen-bar-time">{`${pad(now.getUTCHours())}:${pad(now.getUTCMinutes())}:${pad(now.getUTCSeconds())}`}</span>
+        <span className="screen-bar-date">{`${date} ${weekday}`}</span>
+        <span className="screen-bar-time">{time}</span>
         <button
           type="button"
           className="screen-bar-back"
