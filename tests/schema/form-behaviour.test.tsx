@@ -12,9 +12,14 @@ import '../../src/engine/form/RjsfForm';
 import { EngineProvider, type RequestOptions } from '../../src/engine/seams';
 import { fakeSeams } from '../support/fake-seams';
 
-afterEach(() => {
+// Arco's DatePicker closes its popup on a 100 ms timer: let it fire while the page still exists, not after the
+// file's environment is gone (an uncaught "window is not defined" then fails the run).
+const DATE_PICKER_CLOSE_MS = 100;
+
+afterEach(async () => {
   vi.useRealTimers();
   cleanup();
+  await new Promise((resolve) => setTimeout(resolve, DATE_PICKER_CLOSE_MS + 50));
 });
 
 function renderForm(formId: string, answer?: (request: RequestOptions) => unknown) {
