@@ -369,6 +369,18 @@ export interface DetailRelatedList {
   permission?: string;
   /** What may be done to the list's records from here: add one, or change a row (an editable list of child rows). */
   actions?: DetailListAction[];
+  /** A 删除 button on each row, confirmed first; the row fills the URL's {id}. */
+  delete?: DetailListDelete;
+}
+
+/** Deleting a related list's row from the record's page (a mix's calibration point). */
+export interface DetailListDelete {
+  api: ApiDescriptor;
+  /** The question asked first (default: 确定删除这条记录吗？删除后不可恢复。). */
+  confirm?: string;
+  /** The record's statuses in which it is offered (default: always). */
+  when?: string[];
+  permission?: string;
 }
 
 /**

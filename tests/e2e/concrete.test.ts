@@ -109,4 +109,44 @@ describe('强度检测', () => {
     expect(await page.getByTestId('panel-strength').textContent()).toContain('该浇筑暂无测温数据，无法推定强度');
     await context.close();
   });
+
+  it("adds a calibration point to a mix and deletes it again after a confirmation, the mix's curve refitted", async () => {
+    const { context, page } = await logIn(browser, 'manager', WIDTHS[0]);
+    await page.goto('/app/hcother/strength');
+    await page.getByRole('tab', { name: '配合比' }).click();
+    const mixes = page.getByTestId('crud-concrete-mixes');
+    const mix = row(mixes, 'C30-P.O42.5-01');
+    await mix.waitFor();
+    const curveBefore = (await mix.textContent()) ?? '';
+    await mix.getByRole('button', { name: '标定点' }).click();
+    const points = page.getByTestId('detail-related-标定点（同条件养护试块）');
+    await points.locator('tbody tr').first().waitFor();
+    const countBefore = await points.locator('tbody tr').count();
+
+    await points.getByRole('button', { name: '添加标定点' }).click();
+    const form = page.getByTestId('detail-list-form');
+    await page.locator('#concrete-mix-point_ageDays').fill('90');
+    await page.locator('#concrete-mix-point_maturity').fill('45678');
+    await page.locator('#concrete-mix-point_strength').fill('52.5');
+    await form.getByRole('button', { name: '保存' }).click();
+    const added = row(points, '45678');
+    await added.waitFor();
+    expect(await points.locator('tbody tr').count()).toBe(countBefore + 1);
+
+    await added.getByRole('button', { name: '删除' }).click();
+    const question = page.locator('.arco-popconfirm');
+    await poll(() => question.textContent()).toContain('确定删除该标定点吗？');
+    await screenshot(page, 'concrete-mix-point-delete');
+    await question.getByRole('button', { name: '删除' }).click();
+    await poll(() => page.locator('.arco-message').allInnerTexts()).toContain('删除成功');
+    await poll(() => points.locator('tbody tr').count()).toBe(countBefore);
+    expect(await points.textContent()).not.toContain('45678');
+
+    // The mix's list shows the curve of the points that remain: the same as before.
+    await page.goto('/app/hcother/strength');
+    await page.getByRole('tab', { name: '配合比' }).click();
+    await mix.waitFor();
+    expect(await mix.textContent()).toBe(curveBefore);
+    await context.close();
+  });
 });

@@ -17,6 +17,7 @@ import type {
   CustomPageFile,
   DetailAction,
   DetailListAction,
+  DetailListDelete,
   DetailPageFile,
   DetailRelatedList,
   DashboardItem,
@@ -205,6 +206,13 @@ const detailRelated: Members<DetailRelatedList> = {
   columns: true,
   permission: true,
   actions: true,
+  delete: true,
+};
+const detailListDelete: Members<DetailListDelete> = {
+  api: true,
+  confirm: true,
+  when: true,
+  permission: true,
 };
 const detailListAction: Members<DetailListAction> = {
   label: true,
@@ -359,6 +367,7 @@ describe('schema kinds: TypeScript types and meta-schemas name the same members'
     expect(names(detailRelated)).toEqual(allowed(file.properties.related.items.properties));
     expect(names(detailAction)).toEqual(allowed(file.properties.actions.items.properties));
     expect(names(detailListAction)).toEqual(allowed(file.properties.related.items.properties.actions.items.properties));
+    expect(names(detailListDelete)).toEqual(allowed(file.properties.related.items.properties.delete.properties));
     expect(file.definitions.column.$ref).toBe('crud#/properties/columns/items');
   });
 

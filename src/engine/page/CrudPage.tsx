@@ -28,11 +28,8 @@ import { CrudExport } from './CrudExport';
 import { CrudImport } from './CrudImport';
 import { CrudTree, type TreeNode } from './CrudTree';
 import { useWindowWidth } from './use-window-width';
+import { rowActionsWidth } from './row-actions-width';
 import './crud-page.css';
-
-/** Room for one text button of the 操作 column (two Chinese characters and its padding), and the cell's padding. */
-const ROW_ACTION_WIDTH = 58;
-const ROW_ACTIONS_PADDING = 24;
 
 type Row = Record<string, unknown>;
 
@@ -214,7 +211,7 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
       ? [
           {
             title: '操作',
-            width: rowActionCount * ROW_ACTION_WIDTH + ROW_ACTIONS_PADDING,
+            width: rowActionsWidth(rowActionCount),
             fixed: 'right' as const,
             render: (_: unknown, row: Row) => rowActions(row),
           },

@@ -4,24 +4,34 @@
  * whose params read the record), the timeline of its status changes, and the status steps its status allows,
  * each a form dialog whose submit calls the step's API. Nothing here knows a module: all of it is the file's data.
  */
-import { Button, Empty, Modal, Table, Tag, Timeline } from '@arco-design/web-react';
+import { Button, Empty, Modal, Popconfirm, Table, Tag, Timeline } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Button/style/css.js';
 import '@arco-design/web-react/es/Empty/style/css.js';
 import '@arco-design/web-react/es/Modal/style/css.js';
+import '@arco-design/web-react/es/Popconfirm/style/css.js';
 import '@arco-design/web-react/es/Table/style/css.js';
 import '@arco-design/web-react/es/Tag/style/css.js';
 import '@arco-design/web-react/es/Timeline/style/css.js';
 import { useEffect, useRef, useState } from 'react';
+import { runAction } from '../actions';
 import { pickPath } from '../api';
 import { LoadFailure, Loading } from '../feedback';
 import { SchemaForm } from '../form/SchemaForm';
 import type { PageRendererProps } from '../renderers';
 import { useSeams } from '../seams';
 import { renderTemplate, type TemplateContext } from '../template';
-import type { DetailAction, DetailListAction, DetailMedia, DetailPageFile, DetailRelatedList } from '../types';
+import type {
+  DetailAction,
+  DetailListAction,
+  DetailListDelete,
+  DetailMedia,
+  DetailPageFile,
+  DetailRelatedList,
+} from '../types';
 import { useApi, useInvalidateApi } from '../use-api';
 import { cellText } from '../../shared/cell-text';
 import { cellValue } from './cell-format';
+import { rowActionsWidth } from './row-actions-width';
 import { useWindowWidth } from './use-window-width';
 
 const AT_COLUMN = { field: 'at', format: 'datetime' } as const;
@@ -109,6 +119,11 @@ function LoadedDetail({ file, context, record, onChanged }: LoadedDetailProps) {
             actions={(list.actions ?? []).filter(
               (action) => can(action.permission) && (!action.when || action.when.includes(status)),
             )}
+            deletion={
+              list.delete && can(list.delete.permission) && (!list.delete.when || list.delete.when.includes(status))
+                ? list.delete
+                : undefined
+            }
             onChanged={onChanged}
           />
         ))}
@@ -178,11 +193,14 @@ interface RelatedListProps {
   context: TemplateContext;
   /** The list's actions the user may take in the record's present status. */
   actions: DetailListAction[];
+  /** The row deletion the user may make in the record's present status. */
+  deletion?: DetailListDelete;
   /** The record changed (a child row's counts live on it): reload it. */
   onChanged: () => void;
 }
 
-function RelatedList({ list, context, actions, onChanged }: RelatedListProps) {
+function RelatedList({ list, context, actions, deletion, onChanged }: RelatedListProps) {
+  const seams = useSeams();
   const { data, error, isLoading, mutate } = useApi<unknown>(list.api, rendered(list.params, context));
   const [acting, setActing] = useState<{ action: DetailListAction; row?: Row } | null>(null);
   const windowWidth = useWindowWidth();
@@ -197,6 +215,17 @@ function RelatedList({ list, context, actions, onChanged }: RelatedListProps) {
   const rows = ((list.rows ? pickPath(data, list.rows) : data) ?? []) as Row[];
   const above = actions.filter((action) => !action.row);
   const onRow = actions.filter((action) => action.row);
+  const rowButtons = onRow.length + (deletion ? 1 : 0);
+  const remove = async (row: Row) => {
+    if (!deletion) return;
+    try {
+      await runAction(seams, { api: deletion.api, successMessage: '删除成功' }, { id: row.id });
+    } catch {
+      return; // the HTTP client has shown why
+    }
+    await mutate();
+    onChanged();
+  };
   const actingContext: TemplateContext | undefined = acting ? { ...context, row: acting.row ?? {} } : undefined;
   return (
     <section className="detail-section" data-testid={`detail-related-${list.title}`}>
@@ -232,18 +261,38 @@ function RelatedList({ list, context, actions, onChanged }: RelatedListProps) {
                 ellipsis: true,
                 render: (_value: unknown, row: Row) => cellValue(column, row),
               })),
-            ...(onRow.length > 0
+            ...(rowButtons > 0
               ? [
                   {
                     title: '操作',
                     dataIndex: '$actions',
-                    width: 60 + 40 * onRow.length,
-                    render: (_value: unknown, row: Row) =>
-                      onRow.map((action) => (
-                        <Button key={action.label} type="text" size="small" onClick={() => setActing({ action, row })}>
-                          {action.label}
-                        </Button>
-                      )),
+                    width: rowActionsWidth(rowButtons),
+                    render: (_value: unknown, row: Row) => (
+                      <span className="detail-row-actions">
+                        {onRow.map((action) => (
+                          <Button
+                            key={action.label}
+                            type="text"
+                            size="small"
+                            onClick={() => setActing({ action, row })}
+                          >
+                            {action.label}
+                          </Button>
+                        ))}
+                        {deletion && (
+                          <Popconfirm
+                            title={deletion.confirm ?? '确定删除这条记录吗？删除后不可恢复。'}
+                            okText="删除"
+                            cancelText="取消"
+                            onOk={() => remove(row)}
+                          >
+                            <Button type="text" status="danger" size="small">
+                              删除
+                            </Button>
+                          </Popconfirm>
+                        )}
+                      </span>
+                    ),
                   },
                 ]
               : []),
