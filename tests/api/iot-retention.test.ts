@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { HOUR_ROLLUP_MONTHS, type RetentionResult } from '../../modules/iot/server/retention.js';
 import { TelemetryStore } from '../../modules/iot/server/telemetry-store.js';
-import { databaseKind } from '../../src/server/db/notifications.js';
+import { databaseKind } from '../../src/server/db/engine.js';
 import { defaultIotConfig } from '../../src/server/iot-config.js';
 import type { JobInfo } from '../../src/server/jobs/types.js';
 import { useCallers } from './admin-helpers.js';

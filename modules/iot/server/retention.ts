@@ -10,7 +10,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../../src/server/db/database.js';
-import { databaseKind } from '../../../src/server/db/notifications.js';
+import { databaseKind } from '../../../src/server/db/engine.js';
 import { SIGNATURE_WINDOW_MS } from './signature.js';
 import type { TelemetryStore } from './telemetry-store.js';
 

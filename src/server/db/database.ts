@@ -10,7 +10,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
-import { recordNotificationSource } from './notifications.js';
+import { engineOf, recordEngine } from './engine.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './tables.js';
 
@@ -34,15 +34,13 @@ export function databaseTarget(config: { databaseUrl: string | undefined; dataDi
  */
 const PGLITE_CONF = ['shared_buffers = 16MB'];
 
-/** The PGlite instance of each embedded database, once opened. */
-const embedded = new WeakMap<Db, () => PGlite | undefined>();
-
 /**
  * An embedded database's data directory as an uncompressed tarball (PGlite's `dumpDataDir`), for other in-memory
  * databases to start from (`{ kind: 'memory', from }`): the API tests prepare one database and copy it per file.
  */
 export async function dumpEmbeddedDatabase(db: Db): Promise<Blob> {
-  const pglite = embedded.get(db)?.();
+  const engine = engineOf(db);
+  const pglite = engine?.kind === 'pglite' ? engine.pglite() : undefined;
   if (!pglite) throw new Error('not an opened embedded database');
   return pglite.dumpDataDir('none');
 }
@@ -57,7 +55,7 @@ export function createDatabase(target: DatabaseTarget): Db {
       // down: the pool drops that client and opens a new one on the next query.
       pool.on('error', (error) => process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`));
       const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-      recordNotificationSource(db, { kind: 'postgres', url: target.url });
+      recordEngine(db, { kind: 'postgres', url: target.url });
       return db;
     }
     case 'memory': {
@@ -67,8 +65,7 @@ export function createDatabase(target: DatabaseTarget): Db {
           pglite: () => (opened = new PGlite({ postgresqlconf: PGLITE_CONF, loadDataDir: target.from })),
         }),
       });
-      recordNotificationSource(db, { kind: 'pglite', pglite: () => opened });
-      embedded.set(db, () => opened);
+      recordEngine(db, { kind: 'pglite', pglite: () => opened });
       return db;
     }
     case 'pglite': {
@@ -84,7 +81,7 @@ export function createDatabase(target: DatabaseTarget): Db {
       const db = new Kysely<Database>({
         dialect: new PGliteDialect({ pglite: open, onDestroy: () => lock?.release() }),
       });
-      recordNotificationSource(db, { kind: 'pglite', pglite: () => opened });
+      recordEngine(db, { kind: 'pglite', pglite: () => opened });
       return db;
     }
   }

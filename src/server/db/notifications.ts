@@ -6,12 +6,13 @@
  *   a growing pause after the server drops it, so a restart of the database only pauses delivery;
  * - PGlite: the one in-process database, where LISTEN is taken while holding the connection's turn, so it never
  *   lands inside another caller's open transaction.
- * `createDatabase` records which of the two a Db is; `listenerFor(db)` finds it again.
+ * `createDatabase` records which of the two a Db is (`./engine.ts`); `listenerFor(db)` finds it again.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
 import type { Db } from './database.js';
+import { engineOf } from './engine.js';
 
 export type NotificationHandler = (payload: string) => void;
 
@@ -22,24 +23,10 @@ export interface NotificationListener {
   close(): Promise<void>;
 }
 
-type Source = { kind: 'postgres'; url: string } | { kind: 'pglite'; pglite: () => PGlite | undefined };
-
-const sources = new WeakMap<object, Source>();
-
-/** Called by createDatabase: where LISTEN connects for this Db. */
-export function recordNotificationSource(db: Db, source: Source): void {
-  sources.set(db, source);
-}
-
-/** Which engine a Db made by createDatabase runs on (undefined for one made otherwise). */
-export function databaseKind(db: Db): Source['kind'] | undefined {
-  return sources.get(db)?.kind;
-}
-
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export function listenerFor(db: Db, onError: (error: Error) => void): NotificationListener {
-  const source = sources.get(db);
+  const source = engineOf(db);
   if (!source) throw new Error('this database was not made by createDatabase: no LISTEN connection known');
   return source.kind === 'postgres' ? new PostgresListener(source.url, onError) : new PGliteListener(db, source.pglite);
 }
