@@ -16,7 +16,7 @@ import { ok } from '../../../src/server/http/route-helpers.js';
 import type { ModulePlugin } from '../../../src/server/modules/module-plugins.js';
 import { chinaDateTime } from '../../../src/server/services/china-time.js';
 import { MsgCode } from '../../../src/shared/envelope.js';
-import { TelemetryStore } from '../../iot/server/telemetry-store.js';
+import { TelemetryStore } from '../../iot/server/public.js';
 import { fitStrengthCurve, type CalibrationPoint } from './maturity.js';
 import {
   curveText,

@@ -36,7 +36,6 @@ function header(request: FastifyRequest, name: string): string {
   return (Array.isArray(value) ? value[0] : value) ?? '';
 }
 
-/** Registers the route in its own context: its JSON parser keeps the body's text, which the signature covers. */
 /**
  * JSON bodies of the plugin's routes keep their text beside the parsed value (`request.rawBody`): a device's
  * signature covers the body exactly as sent. Used by every signed device route (readings, weighbridge passes).

@@ -10,9 +10,14 @@ import type { CollectionRecords } from '../../../src/server/collections/records.
 import { ApiError } from '../../../src/server/http/api-error.js';
 import { envelope } from '../../../src/server/http/envelope-schema.js';
 import { ok } from '../../../src/server/http/route-helpers.js';
-import { keepRawJsonBody } from '../../iot/server/device-routes.js';
-import { NONCE_PATTERN, SIGNATURE_WINDOW_MS, signatureMatches, signReading } from '../../iot/server/signature.js';
-import { TelemetryStore } from '../../iot/server/telemetry-store.js';
+import {
+  keepRawJsonBody,
+  NONCE_PATTERN,
+  SIGNATURE_WINDOW_MS,
+  signatureMatches,
+  signReading,
+  TelemetryStore,
+} from '../../iot/server/public.js';
 import { recordPass, type WeighbridgePass } from './passes.js';
 
 function header(request: FastifyRequest, name: string): string {

@@ -1,0 +1,56 @@
+/**
+ * A module's server code reaches another module only through that module's `server/public.ts`, the surface it
+ * publishes for others (modules/iot/server/public.ts): the rest of a module may change without regard to others.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const MODULES = path.resolve(import.meta.dirname, '../../modules');
+const IMPORT = /(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g;
+
+function serverFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return serverFiles(full);
+    return name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** Every relative import of a module's server files that lands in another module's folder. */
+function crossModuleImports(): { file: string; target: string }[] {
+  const found: { file: string; target: string }[] = [];
+  for (const module of readdirSync(MODULES)) {
+    const server = path.join(MODULES, module, 'server');
+    if (!statSync(path.join(MODULES, module)).isDirectory()) continue;
+    let files: string[];
+    try {
+      files = serverFiles(server);
+    } catch {
+      continue; // a module of schema files alone
+    }
+    for (const file of files) {
+      for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+        const specifier = match[1];
+        if (!specifier.startsWith('.')) continue;
+        const target = path.relative(MODULES, path.resolve(path.dirname(file), specifier));
+        const owner = target.split(path.sep)[0];
+        if (!target.startsWith('..') && owner !== module)
+          found.push({ file: path.relative(MODULES, file), target: target.split(path.sep).join('/') });
+      }
+    }
+  }
+  return found;
+}
+
+describe('module boundaries', () => {
+  it("a module's server code imports another module only through its server/public.ts", () => {
+    const imports = crossModuleImports();
+    // The weighbridge and the concrete module use the IoT platform: the check has something to check.
+    expect(imports.map((entry) => entry.file)).toEqual(
+      expect.arrayContaining(['weighbridge/server/pass-route.ts', 'concrete/server/plugin.ts']),
+    );
+    const outside = imports.filter((entry) => !/^[a-z-]+\/server\/public\.js$/.test(entry.target));
+    expect(outside).toEqual([]);
+  });
+});
