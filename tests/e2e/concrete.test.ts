@@ -120,7 +120,8 @@ describe('强度检测', () => {
     const curveBefore = (await mix.textContent()) ?? '';
     await mix.getByRole('button', { name: '标定点' }).click();
     const points = page.getByTestId('detail-related-标定点（同条件养护试块）');
-    await points.locator('tbody tr').first().waitFor();
+    // The demo mix's last calibration point (28 days): the list has loaded, not only its empty state.
+    await row(points, '16000').waitFor();
     const countBefore = await points.locator('tbody tr').count();
 
     await points.getByRole('button', { name: '添加标定点' }).click();
@@ -131,7 +132,7 @@ describe('强度检测', () => {
     await form.getByRole('button', { name: '保存' }).click();
     const added = row(points, '45678');
     await added.waitFor();
-    expect(await points.locator('tbody tr').count()).toBe(countBefore + 1);
+    await poll(() => points.locator('tbody tr').count()).toBe(countBefore + 1);
 
     await added.getByRole('button', { name: '删除' }).click();
     const question = page.locator('.arco-popconfirm');

@@ -28,7 +28,7 @@ import { CrudExport } from './CrudExport';
 import { CrudImport } from './CrudImport';
 import { CrudTree, type TreeNode } from './CrudTree';
 import { useWindowWidth } from './use-window-width';
-import { rowActionsWidth } from './row-actions-width';
+import { RowDeleteButton, rowActionsWidth } from './row-actions';
 import './crud-page.css';
 
 type Row = Record<string, unknown>;
@@ -174,16 +174,7 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
           ),
         )}
       {file.delete && can(file.delete.permission) && offered(row, file.delete.rowFlag) && (
-        <Popconfirm
-          title={file.delete.confirm ?? '确定删除这条记录吗？删除后不可恢复。'}
-          okText="删除"
-          cancelText="取消"
-          onOk={() => remove(row)}
-        >
-          <Button type="text" status="danger" size="small">
-            删除
-          </Button>
-        </Popconfirm>
+        <RowDeleteButton confirm={file.delete.confirm} onDelete={() => remove(row)} />
       )}
     </span>
   );

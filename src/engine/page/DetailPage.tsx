@@ -4,11 +4,10 @@
  * whose params read the record), the timeline of its status changes, and the status steps its status allows,
  * each a form dialog whose submit calls the step's API. Nothing here knows a module: all of it is the file's data.
  */
-import { Button, Empty, Modal, Popconfirm, Table, Tag, Timeline } from '@arco-design/web-react';
+import { Button, Empty, Modal, Table, Tag, Timeline } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Button/style/css.js';
 import '@arco-design/web-react/es/Empty/style/css.js';
 import '@arco-design/web-react/es/Modal/style/css.js';
-import '@arco-design/web-react/es/Popconfirm/style/css.js';
 import '@arco-design/web-react/es/Table/style/css.js';
 import '@arco-design/web-react/es/Tag/style/css.js';
 import '@arco-design/web-react/es/Timeline/style/css.js';
@@ -31,7 +30,7 @@ import type {
 import { useApi, useInvalidateApi } from '../use-api';
 import { cellText } from '../../shared/cell-text';
 import { cellValue } from './cell-format';
-import { rowActionsWidth } from './row-actions-width';
+import { RowDeleteButton, rowActionsWidth } from './row-actions';
 import { useWindowWidth } from './use-window-width';
 
 const AT_COLUMN = { field: 'at', format: 'datetime' } as const;
@@ -279,18 +278,7 @@ function RelatedList({ list, context, actions, deletion, onChanged }: RelatedLis
                             {action.label}
                           </Button>
                         ))}
-                        {deletion && (
-                          <Popconfirm
-                            title={deletion.confirm ?? '确定删除这条记录吗？删除后不可恢复。'}
-                            okText="删除"
-                            cancelText="取消"
-                            onOk={() => remove(row)}
-                          >
-                            <Button type="text" status="danger" size="small">
-                              删除
-                            </Button>
-                          </Popconfirm>
-                        )}
+                        {deletion && <RowDeleteButton confirm={deletion.confirm} onDelete={() => remove(row)} />}
                       </span>
                     ),
                   },
