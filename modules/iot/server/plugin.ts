@@ -199,6 +199,14 @@ const iot: ModulePlugin = async (app, { module }) => {
     }
   });
 
+  // Under load (PORTAL_RUNTIME_STATS_MS): how full each ingestion queue is, and how long its statements take.
+  app.runtimeGauge('iot', () => {
+    const figures: Record<string, number> = {};
+    for (const [name, commit] of Object.entries(store.takeFigures()))
+      for (const [key, value] of Object.entries(commit)) figures[`${name}.${key}`] = value;
+    return figures;
+  });
+
   let ingress: MqttIngress | undefined;
   if (config.iot.mqttUrl)
     ingress = await subscribeExternalBroker({
