@@ -152,7 +152,7 @@ function timelineLine(second: FleetSecond, server: ServerSecond | undefined): st
     `p99 ${ms(second.p99)} ms, max ${ms(second.max)} ms; loop delay max: bench ${ms(second.loopMax)} ms, ` +
     `server ${ms(s.loopMaxMs)} ms; server heap ${ms(s.heapUsedMb)} MB; writes: ${ms(s['iot.writes.statements'])} ` +
     `statements, batch <= ${ms(s['iot.writes.maxBatch'])}, longest ${ms(s['iot.writes.maxMs'])} ms; ` +
-    `nonces longest ${ms(s['iot.nonces.maxMs'])} ms; warnings waiting ${ms(s['iot.warningsWaiting'])}`
+    `nonces longest ${ms(s['iot.nonces.maxMs'])} ms; warnings written ${ms(s['iot.warningsWritten'])}, waiting ${ms(s['iot.warningsWaiting'])}`
   );
 }
 
