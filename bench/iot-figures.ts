@@ -17,11 +17,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { quantile, startFleet, type Carrier, type DeviceSecret } from '../scripts/simulate';
+import { quantile, startFleet, type Carrier, type DeviceSecret, type FleetSecond } from '../scripts/simulate';
 import { loginForToken } from './api-rate';
 import { median, sleep, timeOne } from './measure';
 import { cpuMsOf, type MeasuredProcess } from './process';
-import { freePort } from './server';
+import { benchDatabase, freePort } from './server';
 import { buildServer, PG_SERVER, reachable, serverEnv, startBuiltServer, type ServerFigure } from './server-figures';
 
 const DEVICES = Number(process.env.IOT_BENCH_DEVICES ?? 10_000);
@@ -114,6 +114,48 @@ export const loadAverage = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
+/** A `runtime stats` line of the server (src/server/plugins/runtime-stats.ts). */
+interface ServerSecond {
+  time: number;
+  stats: Record<string, number>;
+}
+
+/** The server's runtime stats lines written between two instants (epoch ms). */
+function serverSeconds(output: string, from: number, to: number): ServerSecond[] {
+  const seconds: ServerSecond[] = [];
+  for (const line of output.split('\n')) {
+    if (!line.includes('"runtime stats"')) continue;
+    try {
+      const parsed = JSON.parse(line) as { time?: number; stats?: Record<string, number> };
+      if (parsed.time !== undefined && parsed.stats && parsed.time >= from && parsed.time <= to)
+        seconds.push({ time: parsed.time, stats: parsed.stats });
+    } catch {
+      // a line cut by the read
+    }
+  }
+  return seconds;
+}
+
+const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(0));
+
+/**
+ * One line per second of the window: the load generator's side (sent, acknowledged, not sent, in flight, waiting for
+ * a connection of the pool, connections opened, p99 and max of the second, its own event-loop delay) beside the
+ * server's (its event-loop delay, heap, the largest batch and the longest statement of the readings' group commit,
+ * warnings waiting to be written). A stall shows where it is: a late loop, a long statement, or a queue.
+ */
+function timelineLine(second: FleetSecond, server: ServerSecond | undefined): string {
+  const s = server?.stats ?? {};
+  return (
+    `    ${String(second.at).padStart(3)} s: sent ${second.sent}, acked ${second.acked}, not sent ${second.skipped}, ` +
+    `in flight ${second.inFlight}, waiting for a connection ${second.queued}, opened ${second.opened}; ` +
+    `p99 ${ms(second.p99)} ms, max ${ms(second.max)} ms; loop delay max: bench ${ms(second.loopMax)} ms, ` +
+    `server ${ms(s.loopMaxMs)} ms; server heap ${ms(s.heapUsedMb)} MB; writes: ${ms(s['iot.writes.statements'])} ` +
+    `statements, batch <= ${ms(s['iot.writes.maxBatch'])}, longest ${ms(s['iot.writes.maxMs'])} ms; ` +
+    `nonces longest ${ms(s['iot.nonces.maxMs'])} ms; warnings written ${ms(s['iot.warningsWritten'])}, waiting ${ms(s['iot.warningsWaiting'])}`
+  );
+}
+
 async function ingestion(
   server: MeasuredProcess,
   direct: pg.Client,
@@ -123,6 +165,7 @@ async function ingestion(
   figures: ServerFigure[],
 ): Promise<void> {
   const rssBefore = server.rssMb();
+  const fleetBegan = performance.now();
   const fleet = startFleet({
     origin: server.origin,
     mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
@@ -148,12 +191,14 @@ async function ingestion(
   const cpu = await cpuWindow(server.pid, direct);
   const rssStart = server.rssMb();
   const loadBefore = loadAverage();
+  const wallStart = Date.now();
   // RSS every 5 s: a flat line, or a climb.
   const rssSamples: number[] = [];
   const sampler = setInterval(() => rssSamples.push(server.rssMb()), 5000);
   await sleep(SECONDS * 1000);
   clearInterval(sampler);
   const end = { ...fleet.stats, at: performance.now() };
+  const wallEnd = Date.now();
   const used = await cpu();
   const latencies = fleet.stats.latenciesMs.slice(start.latencies);
   const rssAfter = server.rssMb();
@@ -161,6 +206,18 @@ async function ingestion(
   const rssPeak = Math.max(rssAfter, ...rssSamples);
   await fleet.stop(15_000);
   const seconds = (end.at - start.at) / 1000;
+  const windowFrom = (start.at - fleetBegan) / 1000;
+  const windowTo = (end.at - fleetBegan) / 1000;
+  const timeline = fleet.timeline.filter((second) => second.at > windowFrom && second.at <= windowTo + 0.5);
+  const serverTimeline = serverSeconds(server.output(), wallStart - 1000, wallEnd + 1000);
+  // The server's line of a generator's second: the nearest in wall time (both tick once a second).
+  const serverAt = (second: FleetSecond) => {
+    const wall = wallStart + (second.at - windowFrom) * 1000;
+    let best: ServerSecond | undefined;
+    for (const line of serverTimeline)
+      if (!best || Math.abs(line.time - wall) < Math.abs(best.time - wall)) best = line;
+    return best;
+  };
   const achieved = (end.acked - start.acked) / seconds;
   const backlog = end.skipped - start.skipped;
   const p95 = quantile(latencies, 0.95);
@@ -190,6 +247,25 @@ async function ingestion(
     `    CPU per acknowledged reading: server ${perReading(used.serverMs)}, PostgreSQL ${perReading(used.postgresMs)}, ` +
       `load generator ${perReading(used.clientMs)}; RSS every 5 s: ${rssSamples.map((mb) => mb.toFixed(0)).join(', ')} MB`,
   );
+  const heaps = serverTimeline.map((line) => line.stats.heapUsedMb).filter((mb) => mb !== undefined);
+  const worstLoop = Math.max(0, ...serverTimeline.map((line) => line.stats.loopMaxMs ?? 0));
+  const worstWrite = Math.max(0, ...serverTimeline.map((line) => line.stats['iot.writes.maxMs'] ?? 0));
+  console.log(
+    `    server: event-loop delay at most ${worstLoop.toFixed(0)} ms in any second, the readings' longest statement ` +
+      `${worstWrite.toFixed(0)} ms; heap used ${heaps.length > 0 ? `${heaps[0]} -> ${heaps.at(-1)} MB (highest ${Math.max(...heaps)} MB)` : 'not reported'}`,
+  );
+  // The seconds with the slowest answers (all of them with IOT_BENCH_TIMELINE=1), in time order.
+  const shown =
+    process.env.IOT_BENCH_TIMELINE === '1'
+      ? timeline
+      : [...timeline]
+          .sort((a, b) => (Number.isNaN(b.max) ? 0 : b.max) - (Number.isNaN(a.max) ? 0 : a.max))
+          .slice(0, 3)
+          .sort((a, b) => a.at - b.at);
+  console.log(
+    `    ${process.env.IOT_BENCH_TIMELINE === '1' ? 'every second of the window' : 'the 3 slowest seconds of the window (all: IOT_BENCH_TIMELINE=1)'}:`,
+  );
+  for (const second of shown) console.log(timelineLine(second, serverAt(second)));
   figures.push(
     {
       label: `IoT ingestion ${carrier.toUpperCase()} rate`,
@@ -226,6 +302,12 @@ async function ingestion(
       value: `${(rssAfter - rssBefore).toFixed(0)} MB (${rssBefore.toFixed(0)} -> ${rssAfter.toFixed(0)} MB)`,
       budget: '< 100 MB',
       met: rssAfter - rssBefore < 100,
+    },
+    {
+      label: `IoT ${carrier.toUpperCase()} heap used in the window`,
+      value: heaps.length > 0 ? `${heaps[0]} -> ${heaps.at(-1)} MB (highest ${Math.max(...heaps)} MB)` : 'not reported',
+      budget: 'no budget',
+      met: undefined,
     },
     {
       label: `IoT ${carrier.toUpperCase()} RSS growth in the ${SECONDS} s window`,
@@ -319,7 +401,7 @@ export async function measureIotFigures(): Promise<ServerFigure[]> {
     return figures;
   }
   buildServer();
-  const database = `portal_bench_iot_${process.pid}`;
+  const database = benchDatabase('iot');
   const admin = new pg.Client({ ...PG_SERVER, database: 'postgres' });
   await admin.connect();
   await admin.query(`create database ${database}`);
@@ -337,6 +419,8 @@ export async function measureIotFigures(): Promise<ServerFigure[]> {
         PORTAL_SIMULATOR: 'off',
         PORTAL_MQTT_PORT: String(mqttPort),
         LOG_LEVEL: 'warn',
+        // A line a second of the server's event-loop delay, heap and ingestion queues, for the timeline.
+        PORTAL_RUNTIME_STATS_MS: '1000',
       }),
     );
     await direct.connect();

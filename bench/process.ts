@@ -17,6 +17,8 @@ export interface MeasuredProcess {
   rssMb(): number;
   /** CPU time the process used until it was ready (user + system), in ms: steadier than wall time on a busy machine. */
   startupCpuMs: number;
+  /** What the process wrote to standard output and error so far (its log). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -54,14 +56,14 @@ export async function startProcess(spec: ProcessSpec): Promise<MeasuredProcess> 
   // process (which also runs the load generator) CPU at every request the server logs.
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-log-'));
   const logFile = path.join(logDir, 'output.log');
-  const output = openSync(logFile, 'a');
+  const outputFd = openSync(logFile, 'a');
   const started = performance.now();
   const child = spawn(process.execPath, spec.args, {
     cwd: ROOT,
     env: { ...spec.env, PORT: String(spec.port), HOST: '127.0.0.1' },
-    stdio: ['ignore', output, output],
+    stdio: ['ignore', outputFd, outputFd],
   });
-  closeSync(output);
+  closeSync(outputFd);
   const tail = () => readFileSync(logFile, 'utf8').slice(-4000);
   let stopped = false;
   const stop = async () => {
@@ -99,5 +101,6 @@ export async function startProcess(spec: ProcessSpec): Promise<MeasuredProcess> 
   const startupMs = performance.now() - started;
   const pid = child.pid;
   if (pid === undefined) throw new Error(`${spec.label} has no pid`);
-  return { origin, pid, startupMs, startupCpuMs: cpuMsOf(pid), rssMb: () => rssMbOf(pid), stop };
+  const output = () => readFileSync(logFile, 'utf8');
+  return { origin, pid, startupMs, startupCpuMs: cpuMsOf(pid), rssMb: () => rssMbOf(pid), output, stop };
 }

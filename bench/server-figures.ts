@@ -26,7 +26,7 @@ import { median, quantile, sleep, timeOne } from './measure';
 import { verdict } from './browser';
 import { compareLoads, describeLoad, load } from './load';
 import { startProcess, type MeasuredProcess } from './process';
-import { CAPTCHA, freePort, ROOT } from './server';
+import { benchDatabase, CAPTCHA, freePort, ROOT } from './server';
 
 export interface ServerFigure {
   label: string;
@@ -184,7 +184,7 @@ async function onPostgres(figures: ServerFigure[], only?: 'collections' | 'workf
     });
     return;
   }
-  const database = `portal_bench_${process.pid}`;
+  const database = benchDatabase('pg');
   const admin = new pg.Client({ ...PG_SERVER, database: 'postgres' });
   await admin.connect();
   await admin.query(`create database ${database}`);

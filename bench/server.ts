@@ -66,17 +66,47 @@ export async function ensureBuild(): Promise<{ webDir: string; cleanup(): Promis
   return { webDir, cleanup: () => rm(webDir, { recursive: true, force: true }) };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether a port of 127.0.0.1 can be listened on now. */
+function listenable(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const probe = net.createServer();
     probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
+    probe.on('error', () => resolve(undefined));
+    probe.listen(port, '127.0.0.1', () => {
       const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
+      const bound = typeof address === 'object' && address ? address.port : undefined;
+      probe.close(() => resolve(bound));
     });
   });
+}
+
+/** Ports handed out by this process: a probe closes at once, so the same port would otherwise come back twice. */
+const handedOut = new Set<number>();
+
+/**
+ * A port to listen on: any free one, or with `BENCH_PORTS=4400-4499` (a machine shared by several people, each
+ * given a range) the first free one of that range.
+ */
+export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+  if (!range) {
+    const port = await listenable(0);
+    if (port === undefined) throw new Error('no free port');
+    return port;
+  }
+  for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+    if (handedOut.has(port) || (await listenable(port)) === undefined) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port in BENCH_PORTS=${process.env.BENCH_PORTS}`);
+}
+
+/** The name of a PostgreSQL database the bench creates (and drops): `BENCH_DB_PREFIX` (default portal_bench_) first. */
+export function benchDatabase(name: string): string {
+  const prefix = process.env.BENCH_DB_PREFIX ?? 'portal_bench_';
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`BENCH_DB_PREFIX must be a plain lower-case name: ${prefix}`);
+  return `${prefix}${name}_${process.pid}`;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

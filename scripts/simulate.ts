@@ -13,6 +13,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import mqtt, { type MqttClient } from 'mqtt';
 import { telemetryTopic } from '../modules/iot/server/mqtt';
@@ -54,6 +55,30 @@ export interface FleetStats {
   latenciesMs: number[];
 }
 
+/** One second of the fleet: what it sent and heard, what waited, and how late its own event loop ran. */
+export interface FleetSecond {
+  /** Seconds since the fleet started, at this second's end. */
+  at: number;
+  sent: number;
+  acked: number;
+  refused: number;
+  failed: number;
+  skipped: number;
+  /** Readings sent and not yet answered, at the second's end. */
+  inFlight: number;
+  /** HTTP requests waiting for a free connection of the pool (not yet on the wire), at the second's end. */
+  queued: number;
+  /** HTTP connections opened in the second: the pool opens its own once; more means the server closed some. */
+  opened: number;
+  /** Send-to-acknowledged of the readings acknowledged in the second (ms; NaN when none). */
+  p50: number;
+  p99: number;
+  max: number;
+  /** The load generator's own event-loop delay in the second (ms): a late timer sends late, a busy loop reads late. */
+  loopP99: number;
+  loopMax: number;
+}
+
 export interface FleetOptions {
   /** The portal, e.g. http://127.0.0.1:3000. */
   origin: string;
@@ -80,6 +105,8 @@ export interface FleetOptions {
 
 export interface Fleet {
   stats: FleetStats;
+  /** Second by second since the start (kept for the fleet's life: one small record a second). */
+  timeline: FleetSecond[];
   /** Reconnections of MQTT clients after the broker went away. */
   reconnects(): number;
   /** MQTT clients connected now (their devices can report). */
@@ -161,6 +188,8 @@ export function startFleet(options: FleetOptions): Fleet {
   const telemetryUrl = new URL('/api/iot/v1.0/telemetry', options.origin);
   const transport = telemetryUrl.protocol === 'https:' ? https : http;
   const agent = new transport.Agent({ keepAlive: true, maxSockets: options.httpConnections ?? 64 });
+  let opened = 0;
+  const sockets = new WeakSet<object>();
   const postReading = (headers: Record<string, string>, body: string) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
       const request = transport.request(
@@ -175,6 +204,12 @@ export function startFleet(options: FleetOptions): Fleet {
         },
       );
       request.on('error', reject);
+      request.on('socket', (socket) => {
+        // A request that waited in the pool's queue is handed a freed socket without `reusedSocket` being set.
+        if (sockets.has(socket)) return;
+        sockets.add(socket);
+        opened += 1;
+      });
       request.end(body);
     });
 
@@ -191,6 +226,7 @@ export function startFleet(options: FleetOptions): Fleet {
       const latencyMs = performance.now() - started;
       stats.acked += 1;
       stats.latenciesMs.push(latencyMs);
+      secondLatencies.push(latencyMs);
       options.onAck?.({ device, ts, carrier, latencyMs });
     };
     try {
@@ -236,13 +272,53 @@ export function startFleet(options: FleetOptions): Fleet {
   };
   const timer = setInterval(tick, 20);
 
+  const timeline: FleetSecond[] = [];
+  let secondLatencies: number[] = [];
+  let last = { sent: 0, acked: 0, refused: 0, failed: 0, skipped: 0, opened: 0 };
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const queued = () => Object.values(agent.requests).reduce((sum, waiting) => sum + (waiting?.length ?? 0), 0);
+  const second = () => {
+    const latencies = secondLatencies;
+    secondLatencies = [];
+    timeline.push({
+      at: Math.round((performance.now() - began) / 1000),
+      sent: stats.sent - last.sent,
+      acked: stats.acked - last.acked,
+      refused: stats.refused - last.refused,
+      failed: stats.failed - last.failed,
+      skipped: stats.skipped - last.skipped,
+      inFlight: inFlight.size,
+      queued: queued(),
+      opened: opened - last.opened,
+      p50: quantile(latencies, 0.5),
+      p99: quantile(latencies, 0.99),
+      max: latencies.length > 0 ? Math.max(...latencies) : Number.NaN,
+      loopP99: loop.percentile(99) / 1e6,
+      loopMax: loop.max / 1e6,
+    });
+    loop.reset();
+    last = {
+      sent: stats.sent,
+      acked: stats.acked,
+      refused: stats.refused,
+      failed: stats.failed,
+      skipped: stats.skipped,
+      opened,
+    };
+  };
+  const seconds = setInterval(second, 1000);
+
   return {
     stats,
+    timeline,
     reconnects: () => reconnects,
     connected: () => [...clients.values()].filter((client) => client.connected).length,
     async stop(graceMs = 10_000) {
       stopped = true;
       clearInterval(timer);
+      clearInterval(seconds);
+      loop.disable();
       let grace: NodeJS.Timeout | undefined;
       await Promise.race([
         Promise.allSettled([...inFlight]),

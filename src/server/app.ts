@@ -26,6 +26,7 @@ import nulGuard from './plugins/nul-guard.js';
 import menuTreeFreshness from './plugins/menu-tree-freshness.js';
 import permissions from './plugins/permissions.js';
 import rateLimit from './plugins/rate-limit.js';
+import runtimeStats from './plugins/runtime-stats.js';
 import securityHeaders from './plugins/security-headers.js';
 import servicesPlugin from './plugins/services.js';
 import swagger from './plugins/swagger.js';
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(nulGuard);
   await app.register(servicesPlugin, { services });
+  await app.register(runtimeStats);
   await app.register(rateLimit, { db });
   await app.register(auth);
   await app.register(permissions);

@@ -57,6 +57,11 @@ export interface ServerConfig {
   logLevel: string;
   /** The request log (http/request-log.ts): a line per request, or only failed and slow ones. */
   requestLog: { everyRequest: boolean; slowMs: number };
+  /**
+   * Every this many ms a `runtime stats` line at warn level (plugins/runtime-stats.ts): event-loop delay, heap and the
+   * gauges plugins register (queues of ingestion); 0 = never.
+   */
+  runtimeStatsMs: number;
   /** How long a user's view (name, roles, enabled flag) and a session's liveness are cached in-process. */
   userCacheTtlMs: number;
   /**
@@ -165,6 +170,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     webDir: path.resolve('dist'),
     logLevel: 'info',
     requestLog: { everyRequest: false, slowMs: 1000 },
+    runtimeStatsMs: 0,
     userCacheTtlMs: 5000,
     menuTreeRecheckMs: 1000,
     production: false,
@@ -214,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ),
       slowMs: integer('PORTAL_SLOW_REQUEST_MS', env.PORTAL_SLOW_REQUEST_MS, 1000, 1),
     },
+    runtimeStatsMs: integer('PORTAL_RUNTIME_STATS_MS', env.PORTAL_RUNTIME_STATS_MS, 0, 0),
     menuTreeRecheckMs: integer('PORTAL_MENU_TREE_RECHECK_MS', env.PORTAL_MENU_TREE_RECHECK_MS, 1000, 0),
     production,
     passwordMaxAgeDays: integer('PORTAL_PASSWORD_MAX_AGE_DAYS', env.PORTAL_PASSWORD_MAX_AGE_DAYS, 0, 0),

@@ -4,7 +4,7 @@
  * 100 %, wind level 6, night noise under GB 12523, 里表温差 under GB 50496); a warning is acknowledged and closed
  * with a note, by people allowed to, within their projects.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signedReadingHeaders } from '../../modules/iot/server/signature.js';
 import { useCallers, type PageData } from './admin-helpers.js';
 import { json, useTestApp } from './test-app.js';
@@ -125,6 +125,26 @@ describe('thresholds open warnings', () => {
     expect(await warningsOf(env.id)).toEqual([]);
     await report(env, { ...air, noise: 60 }, at(15, 30));
     expect((await warningsOf(env.id)).map((w) => w.thresholdId)).toEqual(['noise-night']);
+  });
+  it('in a storm of crossings answers every reading once stored and still opens one warning per device', async () => {
+    // More devices cross at once than the warnings written while their readings wait (16): the rest are answered
+    // without waiting, and their warnings follow.
+    const monitors: Awaited<ReturnType<typeof device>>[] = [];
+    for (let i = 1; i <= 24; i++) monitors.push(await device(`W-STORM-${i}`, 'environment'));
+    const dusty = { pm25: 90, pm10: 220, noise: 50, temperature: 10, humidity: 60, windSpeed: 1, windDirection: 90 };
+    const sent = Date.now() - 120_000;
+    await Promise.all(monitors.map((m) => report(m, dusty, sent)));
+    await Promise.all(monitors.map((m) => report(m, dusty, sent + 1000)));
+    const pm10Warnings = async (deviceId: string) =>
+      (await warningsOf(deviceId)).filter((w) => w.thresholdId === 'pm10').length;
+    await vi.waitFor(
+      async () => {
+        for (const m of monitors) expect(await pm10Warnings(m.id)).toBe(1);
+      },
+      { timeout: 60_000, interval: 200 },
+    );
+    await Promise.all(monitors.map((m) => report(m, dusty, sent + 2000)));
+    for (const m of monitors) expect(await pm10Warnings(m.id)).toBe(1);
   });
 });
 

@@ -8,9 +8,21 @@
  * When a batch of several items fails, each item is tried again alone, so that one bad item fails only its own
  * caller.
  */
+/** A group commit's figures since they were last read (runtime stats). */
+export interface GroupCommitFigures {
+  /** Items waiting for the next statement now. */
+  queued: number;
+  statements: number;
+  items: number;
+  /** The largest batch, and the longest statement (ms). */
+  maxBatch: number;
+  maxMs: number;
+}
+
 export class GroupCommit<In, Out> {
   private queue: { item: In; resolve: (out: Out) => void; reject: (error: unknown) => void }[] = [];
   private running = false;
+  private figures = { statements: 0, items: 0, maxBatch: 0, maxMs: 0 };
 
   constructor(
     /** Does the work of all items in one statement; answers one result per item, in their order. */
@@ -34,8 +46,10 @@ export class GroupCommit<In, Out> {
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.maxItems);
+      const started = performance.now();
       try {
         const results = await this.run(batch.map((entry) => entry.item));
+        this.count(batch.length, performance.now() - started);
         batch.forEach((entry, index) => entry.resolve(results[index]));
       } catch (error) {
         if (batch.length === 1) batch[0].reject(error);
@@ -48,5 +62,20 @@ export class GroupCommit<In, Out> {
       }
     }
     this.running = false;
+  }
+
+  private count(items: number, ms: number): void {
+    const figures = this.figures;
+    figures.statements += 1;
+    figures.items += items;
+    figures.maxBatch = Math.max(figures.maxBatch, items);
+    figures.maxMs = Math.max(figures.maxMs, Math.round(ms));
+  }
+
+  /** The figures since the last call (and starts counting again). */
+  takeFigures(): GroupCommitFigures {
+    const taken = { queued: this.queue.length, ...this.figures };
+    this.figures = { statements: 0, items: 0, maxBatch: 0, maxMs: 0 };
+    return taken;
   }
 }

@@ -52,21 +52,29 @@ const iot: ModulePlugin = async (app, { module }) => {
   const warningRecords = app.collections.get('iot-warning');
   if (!warningRecords) throw new Error('modules/iot: the collection iot-warning is missing');
   // A new warning is a 设备预警 message to the device's responsible person (or whoever registered it).
-  const warnings = new Warnings(db, warningRecords, async ({ warning, device }) => {
-    // Open warning pages read their list again (the event says only which project; the list call checks who sees it).
-    await app.services.events.publish({ topic: 'all' }, { type: 'iot.warning', data: { projectId: device.projectId } });
-    const record = await devices.get(device.deviceId);
-    const recipient = String(record.responsibleId ?? record.createdBy ?? '');
-    if (!recipient || recipient === RULES_AUTHOR) return;
-    await app.services.messages.send({
-      userIds: [recipient],
-      kind: 'device-warning',
-      title: `${String(record.name)}：${String(warning.title)}`,
-      content: `${String(warning.metric)} ${String(warning.value)}${String(warning.unit ?? '')}，阈值 ${String(warning.limit)}${String(warning.unit ?? '')}`,
-      link: '/iotDevices/warning',
-      projectId: device.projectId,
-    });
-  });
+  const warnings = new Warnings(
+    db,
+    warningRecords,
+    async ({ warning, device }) => {
+      // Open warning pages read their list again (the event says only which project; the list call checks who sees it).
+      await app.services.events.publish(
+        { topic: 'all' },
+        { type: 'iot.warning', data: { projectId: device.projectId } },
+      );
+      const record = await devices.get(device.deviceId);
+      const recipient = String(record.responsibleId ?? record.createdBy ?? '');
+      if (!recipient || recipient === RULES_AUTHOR) return;
+      await app.services.messages.send({
+        userIds: [recipient],
+        kind: 'device-warning',
+        title: `${String(record.name)}：${String(warning.title)}`,
+        content: `${String(warning.metric)} ${String(warning.value)}${String(warning.unit ?? '')}，阈值 ${String(warning.limit)}${String(warning.unit ?? '')}`,
+        link: '/iotDevices/warning',
+        projectId: device.projectId,
+      });
+    },
+    (error, device) => app.log.error({ err: error, serial: device.serial }, 'iot warning claimed but not written'),
+  );
   // A warning written (acknowledged, closed, removed) lets the next crossing of its threshold try to open one again.
   warningRecords.onWrite(async (write) => {
     if (write.before) warnings.forget(String(write.before.deviceId), String(write.before.thresholdId));
@@ -199,6 +207,15 @@ const iot: ModulePlugin = async (app, { module }) => {
     }
   });
 
+  // Under load (PORTAL_RUNTIME_STATS_MS): how full each ingestion queue is, and how long its statements take.
+  app.runtimeGauge('iot', () => {
+    const { waiting, written } = warnings.takeFigures();
+    const figures: Record<string, number> = { warningsWaiting: waiting, warningsWritten: written };
+    for (const [name, commit] of Object.entries(store.takeFigures()))
+      for (const [key, value] of Object.entries(commit)) figures[`${name}.${key}`] = value;
+    return figures;
+  });
+
   let ingress: MqttIngress | undefined;
   if (config.iot.mqttUrl)
     ingress = await subscribeExternalBroker({
@@ -229,6 +246,7 @@ const iot: ModulePlugin = async (app, { module }) => {
     live.close();
     await simulator?.stop();
     await ingress?.close();
+    await warnings.close();
   });
 
   await app.register(deviceRoutes, { ingestion, store, now });

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../src/server/db/database.js';
 import { uniqueViolation } from '../../../src/server/db/errors.js';
 import type { ThresholdOverride } from './device-types.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit, type GroupCommitFigures } from './group-commit.js';
 import type { Reading, RefusalReason } from './readings.js';
 
 export interface DeviceCredential {
@@ -68,6 +68,15 @@ export class TelemetryStore {
   );
 
   constructor(private readonly db: Db) {}
+
+  /** The statements of the three group commits since the last call, for the runtime stats. */
+  takeFigures(): Record<string, GroupCommitFigures> {
+    return {
+      writes: this.writes.takeFigures(),
+      credentials: this.credentials.takeFigures(),
+      nonces: this.nonces.takeFigures(),
+    };
+  }
 
   /** The monthly partitions from `from` to `to` (inclusive months), created when missing. */
   async ensurePartitions(from: Date, to: Date): Promise<void> {

@@ -2,7 +2,9 @@
  * Device warnings (the collection iot-warning): a reading over a threshold opens one, unless the device already
  * has one of that threshold that is not closed; a recovery and further readings over it open nothing more. The
  * claim is a row of iot_warning_open, taken by one insert, so two instances reporting the same crossing open one
- * warning. Who is told of a new warning is the `onOpened` hook's business (the message centre).
+ * warning. The claim is taken before the reading is acknowledged; the warning's record and who is told are written
+ * by a few writers behind it (a storm of crossings must not starve the storing of readings). Who is told of a new
+ * warning is the `onOpened` hook's business (the message centre).
  */
 import { sql } from 'kysely';
 import type { CollectionRecords, RecordValues } from '../../../src/server/collections/records.js';
@@ -27,13 +29,48 @@ export interface OpenedWarning {
  */
 const KNOWN_OPEN_MS = 60_000;
 
+/**
+ * Warnings written at once (a record, its timeline step, the people told: about twenty statements each). Claims are
+ * cheap and taken at once; writing the warnings is bounded so that a storm of new crossings (thousands of devices
+ * over a limit in the same minute) uses a few of the pool's connections while readings keep being stored with the
+ * rest.
+ */
+const WRITERS = 2;
+/**
+ * A message's reading waits for its warnings to be written while fewer than this many wait before them: one crossing
+ * is answered with its warning already there, as always; in a storm the reading is acknowledged once stored and
+ * claimed, and its warning follows a moment later.
+ */
+const WAIT_BELOW = 16;
+/**
+ * Warnings waiting to be written at most. A claim beyond stays in iot_warning_open without its warning; a minute on,
+ * the next reading over the threshold frees it (releaseIfDone) and claims it again, as after a crash.
+ */
+const MAX_WAITING = 50_000;
+
+interface Claimed {
+  device: DeviceCredential;
+  type: DeviceType;
+  crossing: Exceedance;
+  key: string;
+  written: () => void;
+}
+
 export class Warnings {
   private readonly knownOpen = new TtlCache<string, true>(KNOWN_OPEN_MS, 200_000);
+  /** Claimed warnings waiting to be written, oldest first, and the keys waiting or being written. */
+  private readonly waiting: Claimed[] = [];
+  private readonly pending = new Set<string>();
+  private readonly running = new Set<Promise<void>>();
+  private closed = false;
+  private written = 0;
 
   constructor(
     private readonly db: Db,
     private readonly records: CollectionRecords,
     private readonly onOpened: (opened: OpenedWarning) => Promise<void> = async () => undefined,
+    /** A warning claimed but not written (its claim is freed by a later crossing, see releaseIfDone). */
+    private readonly onError: (error: unknown, device: DeviceCredential) => void = () => undefined,
   ) {}
 
   private async claim(deviceId: string, thresholdId: string): Promise<boolean> {
@@ -59,45 +96,89 @@ export class Warnings {
     this.knownOpen.delete(`${deviceId}\n${thresholdId}`);
   }
 
-  async open(device: DeviceCredential, type: DeviceType, crossings: readonly Exceedance[]): Promise<RecordValues[]> {
-    const opened: RecordValues[] = [];
-    for (const { threshold, value, at } of crossings) {
-      const key = `${device.deviceId}\n${threshold.id}`;
-      if (this.knownOpen.get(key)) continue;
-      let claimed = await this.claim(device.deviceId, threshold.id);
-      if (!claimed && (await this.releaseIfDone(device.deviceId, threshold.id)))
-        claimed = await this.claim(device.deviceId, threshold.id);
+  /**
+   * Claims a warning for each crossing whose threshold has none open, then has them written (WRITERS at a time):
+   * answers once they are written, or at once when many are waiting already (WAIT_BELOW).
+   */
+  async open(device: DeviceCredential, type: DeviceType, crossings: readonly Exceedance[]): Promise<void> {
+    const written: Promise<void>[] = [];
+    const wait = this.waiting.length < WAIT_BELOW;
+    for (const crossing of crossings) {
+      const key = `${device.deviceId}\n${crossing.threshold.id}`;
+      if (this.knownOpen.get(key) || this.pending.has(key)) continue;
+      let claimed = await this.claim(device.deviceId, crossing.threshold.id);
+      if (!claimed && (await this.releaseIfDone(device.deviceId, crossing.threshold.id)))
+        claimed = await this.claim(device.deviceId, crossing.threshold.id);
       if (!claimed) {
         this.knownOpen.set(key, true);
         continue;
       }
-      const metric = type.metrics.find((m) => m.key === threshold.metric);
-      const minus = threshold.minus ? type.metrics.find((m) => m.key === threshold.minus) : undefined;
-      const warning = await this.records.create(
-        device.projectId,
-        {
-          deviceId: device.deviceId,
-          thresholdId: threshold.id,
-          title: threshold.title,
-          level: threshold.level,
-          metric: minus
-            ? `${metric?.title ?? threshold.metric}与${minus.title}之差`
-            : threshold.rate === 'fall-per-day'
-              ? `${metric?.title ?? threshold.metric}日降幅`
-              : (metric?.title ?? threshold.metric),
-          value,
-          limit: threshold.above,
-          ...(metric?.unit ? { unit: thresholdUnit(type, threshold) } : {}),
-          ...(threshold.standard ? { standard: threshold.standard } : {}),
-          openedAt: at.toISOString(),
-        },
-        RULES_AUTHOR,
+      if (this.closed || this.waiting.length >= MAX_WAITING) continue;
+      this.pending.add(key);
+      written.push(
+        new Promise<void>((resolve) => this.waiting.push({ device, type, crossing, key, written: resolve })),
       );
-      await sql`update iot_warning_open set warning_id = ${String(warning.id)}
-        where device_id = ${device.deviceId} and threshold_id = ${threshold.id}`.execute(this.db);
-      opened.push(warning);
-      await this.onOpened({ warning, device });
+      this.writeNext();
     }
-    return opened;
+    if (wait) await Promise.all(written);
+  }
+
+  /** Warnings waiting to be written now (a storm shows here), and written since the last call. */
+  takeFigures(): { waiting: number; written: number } {
+    const figures = { waiting: this.waiting.length, written: this.written };
+    this.written = 0;
+    return figures;
+  }
+
+  /** Stops writing: what waits stays claimed (freed by a later crossing); answers when the writes under way end. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const claimed of this.waiting.splice(0)) claimed.written();
+    await Promise.allSettled([...this.running]);
+  }
+
+  private writeNext(): void {
+    while (this.running.size < WRITERS && this.waiting.length > 0) {
+      const claimed = this.waiting.shift()!;
+      const run: Promise<void> = this.write(claimed)
+        .catch((error: unknown) => this.onError(error, claimed.device))
+        .finally(() => {
+          this.running.delete(run);
+          this.pending.delete(claimed.key);
+          claimed.written();
+          this.writeNext();
+        });
+      this.running.add(run);
+    }
+  }
+
+  private async write({ device, type, crossing }: Claimed): Promise<void> {
+    const { threshold, value, at } = crossing;
+    const metric = type.metrics.find((m) => m.key === threshold.metric);
+    const minus = threshold.minus ? type.metrics.find((m) => m.key === threshold.minus) : undefined;
+    const warning = await this.records.create(
+      device.projectId,
+      {
+        deviceId: device.deviceId,
+        thresholdId: threshold.id,
+        title: threshold.title,
+        level: threshold.level,
+        metric: minus
+          ? `${metric?.title ?? threshold.metric}与${minus.title}之差`
+          : threshold.rate === 'fall-per-day'
+            ? `${metric?.title ?? threshold.metric}日降幅`
+            : (metric?.title ?? threshold.metric),
+        value,
+        limit: threshold.above,
+        ...(metric?.unit ? { unit: thresholdUnit(type, threshold) } : {}),
+        ...(threshold.standard ? { standard: threshold.standard } : {}),
+        openedAt: at.toISOString(),
+      },
+      RULES_AUTHOR,
+    );
+    await sql`update iot_warning_open set warning_id = ${String(warning.id)}
+      where device_id = ${device.deviceId} and threshold_id = ${threshold.id}`.execute(this.db);
+    this.written += 1;
+    await this.onOpened({ warning, device });
   }
 }
