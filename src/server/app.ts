@@ -1,5 +1,5 @@
 /**
- * Builds the Fastify app: plugins (errors, security headers, cookies, services, auth, OpenAPI), the API routes
+ * Builds the Fastify app: plugins (errors, security headers, services, auth, OpenAPI), the API routes
  * and the web app under /app/. Tests build isolated apps with their own database.
  */
 import { randomUUID } from 'node:crypto';
@@ -20,7 +20,6 @@ import { loadModules, type PortalModule } from './modules/module-files.js';
 import { registerModulePlugins } from './modules/module-plugins.js';
 import auditLog from './plugins/audit-log.js';
 import auth from './plugins/auth.js';
-import cookie from './plugins/cookie.js';
 import errors from './plugins/errors.js';
 import nulGuard from './plugins/nul-guard.js';
 import menuTreeFreshness from './plugins/menu-tree-freshness.js';
@@ -115,7 +114,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errors);
   await app.register(securityHeaders);
-  await app.register(cookie);
   await app.register(nulGuard);
   await app.register(servicesPlugin, { services });
   await app.register(rateLimit, { db });
