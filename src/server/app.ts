@@ -13,6 +13,7 @@ import { refreshPlannerStatistics } from './db/statistics.js';
 import { menuRecordSchema } from './http/envelope-schema.js';
 import { lazySchemaController } from './http/lazy-compilers.js';
 import { logDestination, OneLinePerRequest } from './http/request-log.js';
+import { lazyChildLogger } from './http/request-logger.js';
 import { packageJsonPath } from './paths.js';
 import collections from './collections/plugin.js';
 import jobs from './jobs/plugin.js';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }),
       },
     },
+    childLoggerFactory: lazyChildLogger,
     genReqId: requestId,
     ajv: { customOptions: { allErrors: true, strict: false, $data: true } },
     schemaController: lazySchemaController,
