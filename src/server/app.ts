@@ -1,5 +1,5 @@
 /**
- * Builds the Fastify app: plugins (errors, security headers, cookies, services, auth, OpenAPI), the API routes
+ * Builds the Fastify app: plugins (errors, security headers, services, auth, OpenAPI), the API routes
  * and the web app under /app/. Tests build isolated apps with their own database.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,6 +13,7 @@ import { refreshPlannerStatistics } from './db/statistics.js';
 import { menuRecordSchema } from './http/envelope-schema.js';
 import { lazySchemaController } from './http/lazy-compilers.js';
 import { logDestination, OneLinePerRequest } from './http/request-log.js';
+import { lazyChildLogger } from './http/request-logger.js';
 import { packageJsonPath } from './paths.js';
 import collections from './collections/plugin.js';
 import jobs from './jobs/plugin.js';
@@ -20,7 +21,6 @@ import { loadModules, type PortalModule } from './modules/module-files.js';
 import { registerModulePlugins } from './modules/module-plugins.js';
 import auditLog from './plugins/audit-log.js';
 import auth from './plugins/auth.js';
-import cookie from './plugins/cookie.js';
 import errors from './plugins/errors.js';
 import nulGuard from './plugins/nul-guard.js';
 import menuTreeFreshness from './plugins/menu-tree-freshness.js';
@@ -105,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }),
       },
     },
+    childLoggerFactory: lazyChildLogger,
     genReqId: requestId,
     ajv: { customOptions: { allErrors: true, strict: false, $data: true } },
     schemaController: lazySchemaController,
@@ -116,7 +117,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errors);
   await app.register(securityHeaders);
-  await app.register(cookie);
   await app.register(nulGuard);
   await app.register(servicesPlugin, { services });
   await app.register(runtimeStats);

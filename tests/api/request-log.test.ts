@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { OneLinePerRequest, type RequestLogOptions } from '../../src/server/http/request-log.js';
+import { lazyChildLogger } from '../../src/server/http/request-logger.js';
 
 /** The slow route takes longer than this by far and the quick one nothing, so a busy machine cannot swap them. */
 const SLOW_MS = 1000;
@@ -46,5 +47,40 @@ describe('request log', () => {
       ['request completed', '/slow'],
       ['request failed', '/broken'],
     ]);
+  });
+});
+
+describe("a request's logger, made when first used", () => {
+  it('writes what the pino child would: the request id, the route log level, child bindings', async () => {
+    const lines: Array<{ msg: string; level: number; reqId?: string; step?: number }> = [];
+    const app = Fastify({
+      childLoggerFactory: lazyChildLogger,
+      genReqId: () => 'req-lazy',
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    });
+    app.get('/logs', async (request) => {
+      request.log.info('handled');
+      request.log.child({ step: 2 }).warn('second step');
+      return { msgCode: 0 };
+    });
+    app.get('/quiet', { logLevel: 'warn' }, async (request) => {
+      expect(request.log.level).toBe('warn');
+      request.log.info('below the route level');
+      request.log.warn('at the route level');
+      return { msgCode: 0 };
+    });
+    await app.inject({ url: '/logs' });
+    await app.inject({ url: '/quiet' });
+    await app.close();
+    const own = lines.filter((line) => line.msg !== 'incoming request' && line.msg !== 'request completed');
+    expect(own.map(({ msg, reqId, step }) => ({ msg, reqId, step }))).toEqual([
+      { msg: 'handled', reqId: 'req-lazy', step: undefined },
+      { msg: 'second step', reqId: 'req-lazy', step: 2 },
+      { msg: 'at the route level', reqId: 'req-lazy', step: undefined },
+    ]);
+    // Fastify's own lines go through the same logger.
+    expect(lines.filter((line) => line.msg === 'request completed').every((line) => line.reqId === 'req-lazy')).toBe(
+      true,
+    );
   });
 });

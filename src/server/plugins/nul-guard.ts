@@ -10,21 +10,42 @@ import { globalPlugin } from '../http/global-plugin.js';
 
 export const NUL_MESSAGE = '请求中含有不允许的空字符';
 
-/** True when a string, or any key or string inside an object or array, holds U+0000. Iterative: any depth. */
+const NUL = '\u0000';
+
+/** An object or array to look into (a Buffer is binary, not text). */
+function isContainer(value: unknown): value is object {
+  return value !== null && typeof value === 'object' && !Buffer.isBuffer(value);
+}
+
+/**
+ * True when a string, or any key or string inside an object or array, holds U+0000. Iterative: any depth. It runs
+ * four times on every request: a string, an empty or a flat object allocate nothing (no entry arrays, no list of
+ * pending containers until a nested one turns up).
+ */
 export function containsNul(value: unknown): boolean {
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const next = pending.pop();
-    if (typeof next === 'string') {
-      if (next.includes('\u0000')) return true;
-    } else if (Array.isArray(next)) {
-      for (const member of next) pending.push(member);
-    } else if (next !== null && typeof next === 'object' && !Buffer.isBuffer(next)) {
-      for (const [key, member] of Object.entries(next)) {
-        if (key.includes('\u0000')) return true;
-        pending.push(member);
+  if (typeof value === 'string') return value.includes(NUL);
+  if (!isContainer(value)) return false;
+  let pending: object[] | undefined;
+  let next: object | undefined = value;
+  while (next !== undefined) {
+    if (Array.isArray(next)) {
+      for (const member of next as unknown[]) {
+        if (typeof member === 'string') {
+          if (member.includes(NUL)) return true;
+        } else if (isContainer(member)) (pending ??= []).push(member);
+      }
+    } else {
+      const record = next as Record<string, unknown>;
+      for (const key in record) {
+        if (!Object.hasOwn(record, key)) continue;
+        if (key.includes(NUL)) return true;
+        const member = record[key];
+        if (typeof member === 'string') {
+          if (member.includes(NUL)) return true;
+        } else if (isContainer(member)) (pending ??= []).push(member);
       }
     }
+    next = pending?.pop();
   }
   return false;
 }

@@ -38,7 +38,8 @@ export default globalPlugin<{ db: Db }>('rate-limit', async (app, { db }) => {
     return;
   }
   const { now } = app.services.config;
-  const counters = new RateLimitCounters(db, () => now().getTime());
+  const clock = () => now().getTime();
+  const counters = new RateLimitCounters(db, clock);
   app.decorate('rateLimitCounters', counters);
 
   /** The user of a valid access token (cached verification), else undefined. */
@@ -49,19 +50,21 @@ export default globalPlugin<{ db: Db }>('rate-limit', async (app, { db }) => {
     return verified?.status === 'valid' ? verified.claims.sub : undefined;
   };
 
-  /** Counts a hit of `key` against `max`; the answer refusing it when over, else undefined. */
-  const exceeded = (key: string, max: number): { retryAfterSeconds: number } | undefined => {
-    const hit = counters.hit(key, windowMs);
+  /** Counts a hit of `key` against `max` at `at`; the answer refusing it when over, else undefined. */
+  const exceeded = (key: string, max: number, at: number): { retryAfterSeconds: number } | undefined => {
+    const hit = counters.hit(key, windowMs, at);
     return hit.current > max ? { retryAfterSeconds: Math.ceil(hit.ttl / 1000) } : undefined;
   };
 
   app.addHook('onRequest', (request, reply, done) => {
     if (!request.url.startsWith('/api/') || request.routeOptions.config?.deviceTraffic) return done();
+    // One clock read for both counters (the configured clock makes a Date).
+    const at = clock();
     // The address first: a request refused by it is not counted against its user.
-    let over = perAddress > 0 ? exceeded(`a:${request.ip}`, perAddress) : undefined;
+    let over = perAddress > 0 ? exceeded(`a:${request.ip}`, perAddress, at) : undefined;
     if (over === undefined && perUser > 0) {
       const user = userOf(request);
-      if (user !== undefined) over = exceeded(`u:${user}`, perUser);
+      if (user !== undefined) over = exceeded(`u:${user}`, perUser, at);
     }
     if (over === undefined) return done();
     reply.header('retry-after', String(over.retryAfterSeconds));

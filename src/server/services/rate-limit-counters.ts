@@ -36,9 +36,11 @@ export class RateLimitCounters {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Counts one hit of `key` in its current window of `windowMs`. */
-  hit(key: string, windowMs: number): Hit {
-    const now = this.now();
+  /**
+   * Counts one hit of `key` in its current window of `windowMs`, at `now` (a caller counting several keys for one
+   * request reads the clock once).
+   */
+  hit(key: string, windowMs: number, now: number = this.now()): Hit {
     const windowStart = now - (now % windowMs);
     let counter = this.counters.get(key);
     if (!counter || counter.windowStart !== windowStart) {

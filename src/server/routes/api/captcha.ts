@@ -3,6 +3,7 @@
  * (path /api, SameSite=Lax, 5 minutes). Never cached.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import cookie from '../../plugins/cookie.js';
 import { CAPTCHA_TTL_MS } from '../../services/captcha.js';
 
 export const CAPTCHA_COOKIE = 'captcha_id';
@@ -16,6 +17,7 @@ const schema = {
 };
 
 const routes: FastifyPluginAsync = async (app) => {
+  await app.register(cookie);
   app.get('/getCaptchaImg', { schema }, async (_request, reply) => {
     const captcha = await app.services.captchas.issue();
     reply

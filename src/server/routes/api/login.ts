@@ -9,6 +9,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope, TokenPair } from '../../../shared/envelope.js';
 import { envelope, tokenPairSchema } from '../../http/envelope-schema.js';
 import { handlerValidates } from '../../http/route-helpers.js';
+import cookie from '../../plugins/cookie.js';
 import type { AccountLogin, PhoneLogin } from '../../services/authentication.js';
 import { CAPTCHA_COOKIE } from './captcha.js';
 
@@ -19,6 +20,7 @@ function isPhoneVariant(body: unknown): boolean {
 }
 
 const routes: FastifyPluginAsync = async (app) => {
+  await app.register(cookie);
   const { forms, authentication } = app.services;
   const schema = {
     tags: ['auth'],
