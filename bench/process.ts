@@ -50,6 +50,22 @@ export function cpuMsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * Waits until a process has been nearly idle for a second (under `busyPercent` of one core), at most `maxMs`: a
+ * server just started still runs its start-up work (statistics, warm-ups) after it answers, which a figure of
+ * requests must not measure.
+ */
+export async function settled(pid: number, busyPercent = 10, maxMs = 30_000): Promise<void> {
+  const began = Date.now();
+  let before = cpuMsOf(pid);
+  while (Date.now() - began < maxMs) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuMsOf(pid);
+    if ((now - before) / 10 < busyPercent) return;
+    before = now;
+  }
+}
+
 export async function startProcess(spec: ProcessSpec): Promise<MeasuredProcess> {
   const origin = `http://127.0.0.1:${spec.port}`;
   // The output goes to a file, as a production log would: read through a pipe, it would cost the bench's own

@@ -25,7 +25,7 @@ import { measureWorkflowFigures } from './workflow-figures';
 import { median, quantile, sleep, timeOne } from './measure';
 import { verdict } from './browser';
 import { compareLoads, describeLoad, load } from './load';
-import { startProcess, type MeasuredProcess } from './process';
+import { settled, startProcess, type MeasuredProcess } from './process';
 import { benchDatabase, CAPTCHA, freePort, ROOT } from './server';
 
 export interface ServerFigure {
@@ -57,6 +57,8 @@ export function serverEnv(extra: Record<string, string>): Record<string, string>
     // The figures measure requests: no reminder sweep or digest runs in the middle of them.
     PORTAL_REMINDER_CRON: 'off',
     PORTAL_DIGEST_CRON: 'off',
+    // The embedded MQTT broker on a free port: a second bench, or a portal, may hold 1883.
+    PORTAL_MQTT_PORT: '0',
     // The limiter stays on (its cost is part of every request) but so high that no figure measures -429 answers:
     // at the default 1,200 a minute per user, nearly every request of a load run would be refused.
     PORTAL_RATE_LIMIT_USER: '1000000000',
@@ -257,13 +259,18 @@ async function onPostgres(figures: ServerFigure[], only?: 'collections' | 'workf
   }
 }
 
-/** The two API ratios: getCurrentUser and roleMenuList (demo menus) against the bare Fastify process. */
+/**
+ * The two API ratios: getCurrentUser and roleMenuList (demo menus) against the bare Fastify process, once the
+ * server's start-up work is done (its servers run without the demo device simulator: requests, not ingestion).
+ */
 async function measureApiRatios(
-  origin: string,
+  server: MeasuredProcess,
   bareOrigin: string,
   token: string,
   figures: ServerFigure[],
 ): Promise<void> {
+  const origin = server.origin;
+  await settled(server.pid);
   const currentUser = await compareLoads(
     { label: 'bare Fastify GET /ping', url: `${bareOrigin}/ping`, connections: 50, seconds: 4 },
     {
@@ -325,8 +332,11 @@ export async function measureApiFiguresOnly(webDir: string): Promise<ServerFigur
     console.log(
       `\n== API ratios (built server, default logging${requestLogNote()}, bare Fastify in its own process) ==`,
     );
-    server = await startBuiltServer('main', serverEnv({ DATA_DIR: dataDir, PORTAL_WEB_DIR: webDir }));
-    await measureApiRatios(server.origin, bare.origin, await loginForToken(server.origin), figures);
+    server = await startBuiltServer(
+      'main',
+      serverEnv({ DATA_DIR: dataDir, PORTAL_WEB_DIR: webDir, PORTAL_SIMULATOR: 'off' }),
+    );
+    await measureApiRatios(server, bare.origin, await loginForToken(server.origin), figures);
   } finally {
     await server?.stop();
     await bare.stop();
@@ -363,11 +373,11 @@ export async function measureServerFigures(webDir: string): Promise<ServerFigure
     console.log(
       `\n== Server figures (built server, default logging${requestLogNote()}, bare Fastify in its own process as reference) ==`,
     );
-    server = await startBuiltServer('main', env);
+    server = await startBuiltServer('main', { ...env, PORTAL_SIMULATOR: 'off' });
     console.log(`  first start on a new PGlite data directory: ${server.startupMs.toFixed(0)} ms`);
     let token = await loginForToken(server.origin);
 
-    await measureApiRatios(server.origin, bare.origin, token, figures);
+    await measureApiRatios(server, bare.origin, token, figures);
     await stopServer();
 
     const menuCount = await addMenus(dataDir);
