@@ -77,7 +77,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   const keys = await ensureKeys(db);
   const services = createServices(db, keys, config, options.services);
-  await services.captchas.warmUp();
   const version = packageVersion();
 
   const app = Fastify({

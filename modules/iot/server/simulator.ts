@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttClient } from 'mqtt';
 import type { Db } from '../../../src/server/db/database.js';
+import { onFirstUse } from '../../../src/server/lazy-module.js';
 import type { DeviceTypes } from './device-types.js';
 import type { Ingestion } from './ingestion.js';
 import { telemetryTopic } from './mqtt.js';
@@ -18,7 +19,7 @@ import { workingHoursTimes } from './simulated-history.js';
 import type { DeviceCredential, TelemetryStore } from './telemetry-store.js';
 
 /** The MQTT client library, loaded when the simulator (which starts after listening) first connects a device. */
-const mqttLibrary = async () => (await import('mqtt')).default;
+const mqttLibrary = onFirstUse(async () => (await import('mqtt')).default);
 
 const HOUR = 3600_000;
 /** Live readings at most this far apart, whatever the type's period, so the demo moves while people look. */

@@ -5,10 +5,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
+import { onFirstUse } from '../lazy-module.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { engineOf, recordEngine } from './engine.js';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -33,6 +34,9 @@ export function databaseTarget(config: { databaseUrl: string | undefined; dataDi
  * are read through the operating system's file cache anyway: 16 MB keeps an idle server about 120 MB smaller.
  */
 const PGLITE_CONF = ['shared_buffers = 16MB'];
+
+/** PGlite's code, loaded when an embedded database is opened: an instance on PostgreSQL never loads it. */
+const pgliteLibrary = onFirstUse(async () => (await import('@electric-sql/pglite')).PGlite);
 
 /**
  * An embedded database's data directory as an uncompressed tarball (PGlite's `dumpDataDir`), for other in-memory
@@ -62,7 +66,10 @@ export function createDatabase(target: DatabaseTarget): Db {
       let opened: PGlite | undefined;
       const db = new Kysely<Database>({
         dialect: new PGliteDialect({
-          pglite: () => (opened = new PGlite({ postgresqlconf: PGLITE_CONF, loadDataDir: target.from })),
+          pglite: async () => {
+            const PGlite = await pgliteLibrary();
+            return (opened = new PGlite({ postgresqlconf: PGLITE_CONF, loadDataDir: target.from }));
+          },
         }),
       });
       recordEngine(db, { kind: 'pglite', pglite: () => opened });
@@ -74,7 +81,8 @@ export function createDatabase(target: DatabaseTarget): Db {
       // throws DataDirLockedError while another live process has this directory open.
       let lock: DataDirLock | undefined;
       let opened: PGlite | undefined;
-      const open = (): PGlite => {
+      const open = async (): Promise<PGlite> => {
+        const PGlite = await pgliteLibrary();
         lock = lockDataDir(target.dataDir);
         return (opened = new PGlite(target.dataDir, { postgresqlconf: PGLITE_CONF }));
       };

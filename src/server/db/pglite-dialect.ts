@@ -23,7 +23,7 @@ import {
 
 export interface PGliteDialectConfig {
   /** Opens the database; called once, on the first query. */
-  pglite: () => PGlite;
+  pglite: () => Promise<PGlite>;
   /** Runs after the database has been closed (releases the data directory's lock). */
   onDestroy?: () => void;
 }
@@ -72,7 +72,7 @@ class PGliteDriver implements Driver {
   constructor(private readonly config: PGliteDialectConfig) {}
 
   async init(): Promise<void> {
-    this.pglite = this.config.pglite();
+    this.pglite = await this.config.pglite();
     await this.pglite.waitReady;
     this.connection = new PGliteConnection(this.pglite);
   }

@@ -3,8 +3,13 @@
  * they are stored: only formatting tags, no attributes but a link's href (http, https, mailto or an in-app path)
  * and a table cell's spans, no style, no script, no event handler. The page shows the stored HTML as is, so this
  * is the one place that keeps a notice from carrying script (the strict CSP is the second line).
+ * sanitize-html (with the HTML and CSS parsers it brings) is loaded with the first notice, not at start.
  */
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type SanitizeHtml from 'sanitize-html';
+import { onFirstUse } from '../lazy-module.js';
+
+const sanitizer = onFirstUse(() => createRequire(import.meta.url)('sanitize-html') as typeof SanitizeHtml);
 
 const ALLOWED_TAGS = [
   'p',
@@ -41,6 +46,7 @@ const ALLOWED_TAGS = [
 ];
 
 export function sanitizeRichText(html: string): string {
+  const sanitizeHtml = sanitizer();
   return sanitizeHtml(html, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: { a: ['href', 'target', 'rel'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] },
@@ -58,7 +64,7 @@ const ENTITIES: Record<string, string> = { lt: '<', gt: '>', quot: '"', '#39': "
 
 /** The text of rich HTML, for a message's one-line content. */
 export function plainText(html: string, maxLength = 120): string {
-  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+  const text = sanitizer()(html, { allowedTags: [], allowedAttributes: {} })
     .replace(/&(lt|gt|quot|#39|amp);/g, (_, name: string) => ENTITIES[name])
     .replace(/\s+/g, ' ')
     .trim();

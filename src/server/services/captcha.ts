@@ -1,14 +1,16 @@
 /**
- * Image captchas. The text is drawn with svg-captcha and rasterised to PNG with resvg (wasm, initialised once).
+ * Image captchas. The text is drawn with svg-captcha and rasterised to PNG with resvg (wasm). Both are loaded with
+ * the first captcha, not at start: svg-captcha parses its font when loaded and resvg's WebAssembly instance holds
+ * its own memory, together about 15 MB that an idle server (or one whose users are all logged in) never needs.
  * Only an HMAC of the lower-cased answer is stored, with a 5-minute expiry; checking consumes it (single use),
  * right or wrong. The browser is bound to its captcha by the HttpOnly cookie `captcha_id`.
  */
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { initWasm, Resvg } from '@resvg/resvg-wasm';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { onFirstUse } from '../lazy-module.js';
 
 interface SvgCaptchaOptions {
   width?: number;
@@ -21,18 +23,20 @@ interface SvgCaptchaOptions {
 type DrawCaptcha = (text: string, options?: SvgCaptchaOptions) => string;
 
 const require = createRequire(import.meta.url);
-const drawCaptcha = require('svg-captcha') as DrawCaptcha;
 
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 /** No look-alikes (0/O/o, 1/l/I, 2/Z/z, 5/S/s, 9/g/q...). */
 const ALPHABET = '3467ABCDEFGHJKMNPQRTUVWXYabdefhkmnprtuvwxy';
 const LENGTH = 4;
 
-let wasmReady: Promise<void> | undefined;
-function ensureWasm(): Promise<void> {
-  wasmReady ??= readFile(require.resolve('@resvg/resvg-wasm/index_bg.wasm')).then((bytes) => initWasm(bytes));
-  return wasmReady;
-}
+const captchaLibraries = onFirstUse(async () => {
+  const [{ initWasm, Resvg }, wasm] = await Promise.all([
+    import('@resvg/resvg-wasm'),
+    readFile(require.resolve('@resvg/resvg-wasm/index_bg.wasm')),
+  ]);
+  await initWasm(wasm);
+  return { drawCaptcha: require('svg-captcha') as DrawCaptcha, Resvg };
+});
 
 export interface IssuedCaptcha {
   id: string;
@@ -46,13 +50,8 @@ export class Captchas {
     private readonly fixedText: string | undefined,
   ) {}
 
-  /** Loads the rasteriser; call at start-up so the first request does not pay for it. */
-  warmUp(): Promise<void> {
-    return ensureWasm();
-  }
-
   async issue(): Promise<IssuedCaptcha> {
-    await ensureWasm();
+    const { drawCaptcha, Resvg } = await captchaLibraries();
     const text = this.fixedText ?? Array.from({ length: LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
     const svg = drawCaptcha(text, {
       width: 120,

@@ -5,8 +5,13 @@
  * Each returns `undefined` when the ciphertext does not decrypt.
  */
 import { constants, createPrivateKey, privateDecrypt, type KeyObject } from 'node:crypto';
-import smCrypto from 'sm-crypto';
+import { createRequire } from 'node:module';
+import type SmCrypto from 'sm-crypto';
+import { onFirstUse } from '../lazy-module.js';
 import type { AppKeys } from './keys.js';
+
+/** sm-crypto, loaded when an SM2 key pair is made (first start) or an SM2 field decrypted (a password change). */
+export const smCrypto = onFirstUse(() => createRequire(import.meta.url)('sm-crypto') as typeof SmCrypto);
 
 export type EncryptionMethod = 'rsa' | 'sm2';
 
@@ -37,7 +42,7 @@ export class FieldCrypto {
   decryptSm2(hex: string): string | undefined {
     if (!/^04[0-9a-fA-F]+$/.test(hex)) return undefined;
     try {
-      const plain = smCrypto.sm2.doDecrypt(hex.slice(2), this.keys.sm2.privateKey, 1);
+      const plain = smCrypto().sm2.doDecrypt(hex.slice(2), this.keys.sm2.privateKey, 1);
       return plain === '' ? undefined : plain;
     } catch {
       return undefined;

@@ -2,11 +2,6 @@
  * exceljs, loaded on the first import or export rather than at start: it is the largest library the server uses
  * (about 20 MB of memory and a tenth of the start-up time) and most instances never touch a workbook.
  */
-import type ExcelJS from 'exceljs';
+import { onFirstUse } from '../lazy-module.js';
 
-let loading: Promise<typeof ExcelJS> | undefined;
-
-export function loadExcel(): Promise<typeof ExcelJS> {
-  loading ??= import('exceljs').then((module) => module.default);
-  return loading;
-}
+export const loadExcel = onFirstUse(async () => (await import('exceljs')).default);

@@ -5,8 +5,8 @@
  */
 import { generateKeyPair, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import smCrypto from 'sm-crypto';
 import type { Db } from '../db/database.js';
+import { smCrypto } from './crypto.js';
 
 const generateKeyPairAsync = promisify(generateKeyPair);
 
@@ -68,7 +68,7 @@ export async function ensureKeys(db: Db): Promise<AppKeys> {
       });
       return { publicKeyPem: pair.publicKey, privateKeyPem: pair.privateKey };
     }),
-    ensureKey<StoredSm2>(db, 'sm2', async () => smCrypto.sm2.generateKeyPairHex()),
+    ensureKey<StoredSm2>(db, 'sm2', async () => smCrypto().sm2.generateKeyPairHex()),
     ensureSecret(db, 'ai-secret'),
     ensureSecret(db, SSO_SECRET_KEY_ID),
   ]);
