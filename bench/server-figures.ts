@@ -97,8 +97,12 @@ export async function startBuiltServer(entry: 'main' | 'start', env: Record<stri
   });
 }
 
-/** Resident memory once start-up work (the ANALYZE after listening, warm-ups) has settled. */
+/**
+ * Resident memory once start-up work (the ANALYZE after listening, warm-ups) has settled, and 5 s more: what an
+ * idle server holds, not the start-up's garbage that V8 has not yet collected.
+ */
 async function idleRss(server: MeasuredProcess): Promise<number> {
+  await settled(server.pid);
   await sleep(5000);
   return server.rssMb();
 }
