@@ -6,6 +6,7 @@ import { pageKindPlugin } from './src/build/vite/page-kind-plugin';
 import { metaValidatorPlugin } from './src/build/vite/meta-validator-plugin';
 import { versionFilePlugin } from './src/build/vite/version-plugin';
 import { chunkGroups } from './src/build/vite/chunk-groups';
+import { layoutPagePlugin } from './src/build/vite/layout-page-plugin';
 import { precompressPlugin } from './src/build/vite/precompress-plugin';
 import { prerenderPlugin } from './src/build/vite/prerender-plugin';
 
@@ -34,6 +35,7 @@ export default defineConfig({
     metaValidatorPlugin(),
     versionFilePlugin(),
     prerenderPlugin([{ entry: '/src/app/prerender.tsx', file: 'login.html' }]),
+    layoutPagePlugin(),
     precompressPlugin(),
   ],
   resolve: {

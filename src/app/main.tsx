@@ -8,7 +8,7 @@ import { BASENAME, seams } from './shell/seams';
 import { refreshBaseConfig } from './shell/base-config';
 import { startSessionReads } from './shell/session-reads';
 import { hasToken } from './session/storage';
-import { GATEWAY_PATH, LOGIN_PATH } from './guard/route-guard';
+import { insideLayout } from '../shared/layout-routes';
 import './shell/global.css';
 
 void refreshBaseConfig();
@@ -16,7 +16,7 @@ void refreshBaseConfig();
 // A logged-in route inside the layout: its menus and permissions are asked for now, and its code and page start
 // beside the first render (the layout's chunk, so the login page's bundle stays as it was).
 const path = window.location.pathname.slice(BASENAME.length) || '/';
-if (hasToken() && ![LOGIN_PATH, GATEWAY_PATH, '/cas', '/'].includes(path) && !path.startsWith('/cas/')) {
+if (hasToken() && insideLayout(path)) {
   startSessionReads();
   void import('./shell/route-preload').then((preload) => preload.preloadLoggedInRoute(path));
 }
