@@ -40,15 +40,16 @@ const KIND_GROUPS: Record<string, string[]> = {
  * only what is used, so a barrel counts as importing just the components its importer names.
  */
 const BARRELS: Record<string, string> = {
-  '@arco-design/web-react': at('node_modules/@arco-design/web-react/es/index.js'),
-  '@arco-design/web-react/icon': at('node_modules/@arco-design/web-react/icon/index.es.js'),
+  '@arco-design/web-react': '/node_modules/@arco-design/web-react/es/index.js',
+  '@arco-design/web-react/icon': '/node_modules/@arco-design/web-react/icon/index.es.js',
 };
-const BARREL_IDS = new Set(Object.values(BARRELS));
+// By the end of the path: node_modules may be a link to another folder (a copy of the project), and ids are real paths.
+const isBarrel = (id: string) => Object.values(BARRELS).some((end) => id.endsWith(end));
 
 /** Whether an import specifier written in `importer` names the barrel `barrelId` (by package name or path). */
 function refersTo(importer: string, barrelId: string): (specifier: string) => boolean {
   return (specifier) => {
-    if (BARRELS[specifier] === barrelId) return true;
+    if (specifier in BARRELS) return barrelId.endsWith(BARRELS[specifier]);
     if (!specifier.startsWith('.')) return false;
     const base = path.resolve(path.dirname(importer), specifier);
     return [base, `${base}.js`, `${base}/index.js`, `${base}/index.es.js`].includes(barrelId);
@@ -108,7 +109,7 @@ function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string
     seen.add(id);
     const node = graph(id);
     for (const imported of node?.importedIds ?? []) {
-      const names = BARREL_IDS.has(imported) && node?.code ? namedImports(node.code, refersTo(id, imported)) : null;
+      const names = isBarrel(imported) && node?.code ? namedImports(node.code, refersTo(id, imported)) : null;
       if (!names) {
         pending.push(imported);
         continue;
