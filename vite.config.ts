@@ -5,6 +5,8 @@ import { formValidatorPlugin } from './src/build/vite/validator-plugin';
 import { pageKindPlugin } from './src/build/vite/page-kind-plugin';
 import { metaValidatorPlugin } from './src/build/vite/meta-validator-plugin';
 import { versionFilePlugin } from './src/build/vite/version-plugin';
+import { chunkGroups } from './src/build/vite/chunk-groups';
+import { layoutPagePlugin } from './src/build/vite/layout-page-plugin';
 import { precompressPlugin } from './src/build/vite/precompress-plugin';
 import { prerenderPlugin } from './src/build/vite/prerender-plugin';
 
@@ -33,6 +35,7 @@ export default defineConfig({
     metaValidatorPlugin(),
     versionFilePlugin(),
     prerenderPlugin([{ entry: '/src/app/prerender.tsx', file: 'login.html' }]),
+    layoutPagePlugin(),
     precompressPlugin(),
   ],
   resolve: {
@@ -47,6 +50,20 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      // The first screen after login in a few chunks instead of some sixty (src/build/vite/chunk-groups.ts).
+      output: {
+        codeSplitting: {
+          groups: [
+            // What the main script loads stays with it, whatever the groups below reach.
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            // Each group takes only the modules it names: what they import is in its own group, the shell or the
+            // main script's chunk already, so no group drags the others' modules in.
+            { name: chunkGroups(), debugName: 'portal', includeDependenciesRecursively: false, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     // `npm run dev`: Vite serves the web app, the API server runs beside it.

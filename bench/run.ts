@@ -10,7 +10,8 @@
  *      (bench/admin-first-row.ts; budget 1.25x, issue 10), measured with figures 1 and 2 on the same server.
  * `BENCH_ONLY=server npm run bench` measures the server's figures alone (no browser); `BENCH_ONLY=api` only the two
  * API ratios (about a minute); `BENCH_ONLY=collections` or
- * `BENCH_ONLY=workflow` only those figures on PostgreSQL; `BENCH_ONLY=iot` the IoT ones.
+ * `BENCH_ONLY=workflow` only those figures on PostgreSQL; `BENCH_ONLY=iot` the IoT ones; `BENCH_ONLY=first-row` only
+ * figure 5 (the admin page's first row beside the hand-written page, on a server of its own).
  * It only reports: the exit code is 0 whether or not a budget is met, unless the bench itself fails.
  */
 import type { Browser } from 'playwright-core';
@@ -31,6 +32,7 @@ import { ensureBuild, startServer, type RunningServer } from './server';
 async function main(): Promise<void> {
   const began = Date.now();
   const iotOnly = process.env.BENCH_ONLY === 'iot';
+  const firstRowOnly = process.env.BENCH_ONLY === 'first-row';
   // The IoT figures use the API alone: no web build for them.
   const web = iotOnly ? { webDir: '', cleanup: async () => undefined } : await ensureBuild();
   let server: RunningServer | undefined;
@@ -53,6 +55,13 @@ async function main(): Promise<void> {
     const apiOnly = process.env.BENCH_ONLY === 'api';
     const serverOnly = process.env.BENCH_ONLY === 'server' || apiOnly || postgresOnly !== undefined || iotOnly;
     const summary: string[] = [];
+    if (firstRowOnly) {
+      server = await startServer(web.webDir);
+      browser = await launchBrowser();
+      const firstRow = await measureAdminFirstRow(browser, server.origin);
+      printAdminFirstRow(firstRow);
+      return;
+    }
     if (!serverOnly) {
       server = await startServer(web.webDir);
       console.log(

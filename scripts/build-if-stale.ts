@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SOURCES = [
   'src/app',
+  'src/build',
   'src/engine',
   'src/widgets',
   'src/shared',

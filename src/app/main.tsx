@@ -3,20 +3,30 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { EngineProvider } from '../engine/seams';
 import { translateArcoAriaLabels } from './shell/aria-labels-zh';
-import { AppRoutes } from './shell/routes';
+import { AppRoutes, preloadLayoutScreens } from './shell/routes';
 import { BASENAME, seams } from './shell/seams';
 import { refreshBaseConfig } from './shell/base-config';
+import { startSessionReads } from './shell/session-reads';
 import { hasToken } from './session/storage';
-import { GATEWAY_PATH, LOGIN_PATH } from './guard/route-guard';
+import { insideLayout } from '../shared/layout-routes';
 import './shell/global.css';
 
 void refreshBaseConfig();
 
-// A logged-in route inside the layout: its code, menus and page start now, beside the first render (its own chunk,
-// so the login page's bundle stays as it was).
+// A logged-in route inside the layout: its menus and permissions are asked for now, its code and page start
+// beside it (the layout's chunk, so the login page's bundle stays as it was), and the first render waits for the
+// layout's code, a second at most: a layout that mounts at once shows its page without React's hold-back of content
+// that replaces a loading fallback (src/app/shell/routes.tsx).
+const LAYOUT_WAIT_MS = 1000;
 const path = window.location.pathname.slice(BASENAME.length) || '/';
-if (hasToken() && ![LOGIN_PATH, GATEWAY_PATH, '/cas', '/'].includes(path) && !path.startsWith('/cas/')) {
+let layoutCode: Promise<unknown> | undefined;
+if (hasToken() && insideLayout(path)) {
+  startSessionReads();
   void import('./shell/route-preload').then((preload) => preload.preloadLoggedInRoute(path));
+  layoutCode = Promise.race([
+    preloadLayoutScreens().catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, LAYOUT_WAIT_MS)),
+  ]);
 }
 
 const container = document.getElementById('root') as HTMLElement;
@@ -28,15 +38,20 @@ const app = (
   </EngineProvider>
 );
 
-// /login arrives prerendered for a visitor with nothing stored (src/app/prerender.tsx): hydrate it, keeping what
-// was typed meanwhile. A stored session is sent on by the route guard instead, so that page renders afresh.
-if (container.firstElementChild && !hasToken()) {
-  hydrateRoot(container, app);
-} else {
-  container.replaceChildren();
-  createRoot(container).render(app);
+function render() {
+  // /login arrives prerendered for a visitor with nothing stored (src/app/prerender.tsx): hydrate it, keeping what
+  // was typed meanwhile. A stored session is sent on by the route guard instead, so that page renders afresh.
+  if (container.firstElementChild && !hasToken()) {
+    hydrateRoot(container, app);
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
+  // Arco's components already speak zh-CN (its default locale: no ConfigProvider, which would also pull Message and
+  // Notification into the login page's bundle); the labels it hard-codes in English are translated here, after the
+  // first render, so that hydrating the prerendered login page meets the markup the server wrote.
+  translateArcoAriaLabels(document.body);
 }
-// Arco's components already speak zh-CN (its default locale: no ConfigProvider, which would also pull Message and
-// Notification into the login page's bundle); the labels it hard-codes in English are translated here, after the
-// first render, so that hydrating the prerendered login page meets the markup the server wrote.
-translateArcoAriaLabels(document.body);
+
+if (layoutCode) void layoutCode.then(render);
+else render();

@@ -1,7 +1,6 @@
 /** SWR over API descriptors, for screens that read data (kept apart so the login page ships without SWR). */
 import useSWR, { preload, useSWRConfig, type SWRConfiguration } from 'swr';
-import { pickPath } from './api';
-import { runAction } from './actions';
+import { apiKey, takeRead } from './reads';
 import { useSeams, type EngineSeams } from './seams';
 import type { ApiDescriptor } from './types';
 
@@ -17,18 +16,9 @@ export function useApi<T>(
   const seams = useSeams();
   return useSWR<T>(
     descriptor ? apiKey(descriptor, params) : null,
-    () => fetchApi(seams, descriptor as ApiDescriptor, params) as Promise<T>,
+    () => takeRead(seams, descriptor as ApiDescriptor, params) as Promise<T>,
     config,
   );
-}
-
-/** The cache key of a read: equal method, URL and params share one request and one cached answer. */
-function apiKey(descriptor: ApiDescriptor, params?: Record<string, unknown>) {
-  return [descriptor.method, descriptor.url, JSON.stringify(params ?? {})] as const;
-}
-
-async function fetchApi(seams: EngineSeams, descriptor: ApiDescriptor, params?: Record<string, unknown>) {
-  return pickPath(await runAction(seams, { api: descriptor }, params ?? {}), descriptor.resultPath);
 }
 
 /**
@@ -41,7 +31,7 @@ export function preloadApi(
   descriptor: ApiDescriptor,
   params?: Record<string, unknown>,
 ): Promise<unknown> {
-  return preload(apiKey(descriptor, params), () => fetchApi(seams, descriptor, params)).catch(() => undefined);
+  return preload(apiKey(descriptor, params), () => takeRead(seams, descriptor, params)).catch(() => undefined);
 }
 
 /**

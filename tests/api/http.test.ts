@@ -16,6 +16,10 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(webDir, 'login.html'), '<!doctype html><div id="root"><form id="prerendered"></form></div>');
   writeFileSync(
+    path.join(webDir, 'layout.html'),
+    '<!doctype html><link rel="modulepreload" href="/app/assets/shell-abc.js" id="layout-code"><div id="root"></div>',
+  );
+  writeFileSync(
     path.join(webDir, 'version.json'),
     JSON.stringify({ version: '9.9.9', buildTime: '2026-01-01T00:00:00Z' }),
   );
@@ -150,6 +154,20 @@ describe('web app', () => {
     }
     const other = await web.inject({ method: 'GET', url: '/app/gateway-page' });
     expect(other.body).not.toContain('prerendered');
+  });
+
+  it("answers a route inside the logged-in layout the page that preloads the layout's code, and no other", async () => {
+    for (const url of ['/app/systemProject/dictionary', '/app/work-bench', '/app/process/todo?x=1']) {
+      const response = await web.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('id="layout-code"');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    for (const url of ['/app/gateway-page', '/app/cas', '/app/cas/login?ticket=1', '/app/login', '/app/']) {
+      const response = await web.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain('id="layout-code"');
+    }
   });
 
   it('serves hashed assets with a long cache, and 404s missing assets', async () => {

@@ -59,6 +59,40 @@ describe('route loading', () => {
     expect(events.indexOf('page file requested')).toBeLessThan(events.indexOf('code released'));
     await context.close();
   });
+
+  it("a link opened directly asks for the menu tree and the permissions before the layout's code is here", async () => {
+    const { context, page } = await newPage(browser);
+    await logInThroughForm(page, demoUsers.admin.username, demoUsers.admin.password);
+    const events: string[] = [];
+    let releaseCode: () => void = () => undefined;
+    const readsStarted = new Promise<void>((resolve) => (releaseCode = resolve));
+    // Hold the layout's code until both reads have started (at most 10 s, as above).
+    await page.route('**/assets/shell-*.js', async (route) => {
+      events.push('layout code requested');
+      await Promise.race([readsStarted, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      events.push('layout code released');
+      await route.continue();
+    });
+    const reads = new Set<string>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/zhgd/menu/roleMenuList' || url.pathname === '/api/user/current/permissions') {
+        events.push(`${url.pathname} requested`);
+        reads.add(url.pathname);
+        if (reads.size === 2) releaseCode();
+      }
+    });
+
+    await page.goto('/app/systemProject/dictionary');
+    await page.getByTestId('crud-dictionary').getByText('C15', { exact: true }).first().waitFor();
+    const released = events.indexOf('layout code released');
+    expect(events.indexOf('layout code requested')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('/api/zhgd/menu/roleMenuList requested')).toBeLessThan(released);
+    expect(events.indexOf('/api/user/current/permissions requested')).toBeLessThan(released);
+    // One request each: the layout takes the reads the main script started.
+    expect(events.filter((event) => event.startsWith('/api/')).length).toBe(2);
+    await context.close();
+  });
 });
 
 describe('chart code', () => {

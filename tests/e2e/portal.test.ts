@@ -145,11 +145,12 @@ describe('on-demand code', () => {
   it('a chunk that fails to load shows a clear message with a retry, not a blank page', async () => {
     const { context, page } = await newPage(browser);
     await logInThroughForm(page, demoUsers.admin.username, demoUsers.admin.password);
-    await page.route(/MenuScreen-.*\.js$/, (route) => route.abort());
+    // The layout's chunk (the menu screens are in it: src/build/vite/chunk-groups.ts).
+    await page.route(/\/shell-.*\.js$/, (route) => route.abort());
     await page.goto('/app/process/todo');
     await page.getByText('页面资源加载失败，请检查网络后重试。').waitFor();
     await screenshot(page, 'chunk-failed');
-    await page.unroute(/MenuScreen-.*\.js$/);
+    await page.unroute(/\/shell-.*\.js$/);
     await page.getByRole('button', { name: '重新加载' }).click();
     await page.getByTestId('menu-trail').waitFor();
     await context.close();
@@ -165,12 +166,15 @@ describe('on-demand code', () => {
     await page.clock.install();
     await page.goto('/app/work-bench');
     await page.getByTestId('workbench').waitFor();
+    // The check of a screen starts a few seconds after it opens.
+    await page.clock.fastForward(3_000);
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('portalVersions') ?? '')).toContain('v1');
     version = 'v2';
     const reloaded = page.waitForEvent('load');
     await page.clock.fastForward(31_000);
     // Moving to another screen inside the app runs the check, which reloads the page.
     await page.getByTestId('side-entry').filter({ hasText: '项目大屏' }).click();
+    await page.clock.fastForward(3_000);
     await reloaded;
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('portalVersions') ?? '')).toContain('v2');
     await context.close();

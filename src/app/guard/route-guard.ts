@@ -2,8 +2,9 @@
  * The route guard of spec section 2, as a pure decision so every rule is testable without a browser.
  * Paths are relative to the router's basename (/app).
  */
-export const GATEWAY_PATH = '/gateway-page';
-export const LOGIN_PATH = '/login';
+import { GATEWAY_PATH, LOGIN_PATH } from '../../shared/layout-routes';
+
+export { GATEWAY_PATH, LOGIN_PATH };
 export const DEFAULT_MENU = '/work-bench';
 
 /** Routes that are open without a token. */

@@ -5,10 +5,10 @@
 import { useEffect, useMemo } from 'react';
 import { useApi } from '../../engine/use-api';
 import type { MenuRecord } from '../../shared/envelope';
-import { selectedProject } from '../layout/selected-project';
 import { portalApis } from '../portal-apis';
 import { readStored, writeStored } from '../session/storage';
 import { menuRoutes, type MenuRoute } from './menu-tree';
+import { menuTreeParams } from './menu-tree-params';
 
 export interface MenuTreeState {
   tree: MenuRecord[];
@@ -19,11 +19,7 @@ export interface MenuTreeState {
 }
 
 export function useMenuTree(): MenuTreeState {
-  const project = selectedProject();
-  const { data, error, isLoading, mutate } = useApi<MenuRecord[]>(portalApis.roleMenuList, {
-    type: project?.projectType ?? '',
-    officeId: project?.officeId ?? '',
-  });
+  const { data, error, isLoading, mutate } = useApi<MenuRecord[]>(portalApis.roleMenuList, menuTreeParams());
   useEffect(() => {
     if (data) writeStored('currentMenuList', data);
   }, [data]);

@@ -1,16 +1,18 @@
 /**
  * A logged-in route opened directly (a reload, a link, the first screen after login): what its screen needs
  * starts as soon as the main script runs, instead of one piece after another (the layout's code, then the menu
- * tree, then the menu screen's code, then the page file, then its data). At once: the layout's and the menu
- * screen's code, the menu tree and the permissions (the same reads, same keys, the layout's `useMenuTree` then
- * takes); and when the menu tree answers, the routed page's code, file and first data (`preparePage`), while React
- * is still rendering the layout. A route the menus do not know starts nothing more; rendering decides as before.
+ * tree, then the menu screen's code, then the page file, then its data). The main script has started the menu tree
+ * and the permissions (`startSessionReads`) and loads this module with the layout's code (one chunk); here those
+ * reads enter the cache under the keys the layout's `useMenuTree` uses, and when the menu tree answers, the routed
+ * page's code, file and first data start (`preparePage`), while React is still rendering the layout. A route the
+ * menus do not know starts nothing more; rendering decides as before.
  */
 import { preparePage } from '../../engine/page/SchemaPage';
 import { preloadApi } from '../../engine/use-api';
 import type { MenuRecord } from '../../shared/envelope';
 import { selectedProject } from '../layout/selected-project';
 import { findMenuRoute, menuRoutes } from '../menus/menu-tree';
+import { menuTreeParams } from '../menus/menu-tree-params';
 import { pageIdFor } from '../modules/screens';
 import { portalApis } from '../portal-apis';
 import { readStored } from '../session/storage';
@@ -20,11 +22,7 @@ export function preloadLoggedInRoute(pathname: string): void {
   void import('../layout/RootLayout');
   void import('../modules/MenuScreen');
   const project = selectedProject();
-  // Exactly the params of useMenuTree: one request, shared.
-  const menus = preloadApi(seams, portalApis.roleMenuList, {
-    type: project?.projectType ?? '',
-    officeId: project?.officeId ?? '',
-  });
+  const menus = preloadApi(seams, portalApis.roleMenuList, menuTreeParams());
   void preloadApi(seams, portalApis.currentPermissions);
   const prepare = (tree: unknown): boolean => {
     if (!Array.isArray(tree)) return false;

@@ -3,7 +3,7 @@
  * loaded when its route is first visited (declarative routes: the data router's loaders are not used, and
  * leaving it out keeps the login page's bundle small).
  */
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../login/LoginPage';
 import { RouteGuard } from './RouteGuard';
@@ -11,9 +11,21 @@ import { RouteChunk } from './RouteChunk';
 import { loadChunk } from './chunks';
 import { MODULE_AREAS } from './module-areas';
 
-/** A screen's component from its chunk, loaded with the chunk timeout of spec section 4. */
+/**
+ * A screen's component from its chunk, loaded with the chunk timeout of spec section 4. A screen whose chunk is
+ * already here when it mounts (`preload`) renders at once instead of suspending: a Suspense fallback, however
+ * brief, makes React hold back the content that replaces it for up to 300 ms.
+ */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(async () => ({ default: pick(await loadChunk(load)) }));
+  let ready: ComponentType | undefined;
+  const fetch = () => loadChunk(load).then((module) => (ready = pick(module)));
+  const Lazy = lazy(async () => ({ default: await fetch() }));
+  function Screen() {
+    // Chosen once per mount: switching from the lazy wrapper to the component would remount the screen.
+    const [Component] = useState<ComponentType>(() => ready ?? Lazy);
+    return <Component />;
+  }
+  return Object.assign(Screen, { preload: fetch });
 }
 
 const CasPage = screen(
@@ -36,6 +48,11 @@ const MenuScreen = screen(
   () => import('../modules/MenuScreen'),
   (module) => module.MenuScreen,
 );
+
+/** The layout's and the menu screens' code, for a route inside the layout opened directly (src/app/main.tsx). */
+export function preloadLayoutScreens(): Promise<unknown> {
+  return Promise.all([RootLayout.preload(), MenuScreen.preload()]);
+}
 
 // Module areas and every other path inside the layout: the menu route of the path, or a plain 'not available'.
 const MENU_PATHS = ['screen', 'ldview', ...MODULE_AREAS.map((area) => `${area}/*`), '*'];

@@ -3,7 +3,8 @@
  * - files are served as they are; hashed files under /app/assets/ are cached for a year (immutable), every
  *   other file (index.html, version.json...) is `no-cache`;
  * - any other GET /app/... that is not a file answers index.html (no-cache), except under /app/assets/;
- *   /app/login answers login.html, the login page the build prerendered, when there is one;
+ *   /app/login answers login.html, the login page the build prerendered, when there is one; a route inside the
+ *   logged-in layout answers layout.html (index.html preloading the layout's code), when the build wrote one;
  * - GET / redirects to /app/;
  * - GET /app/version.json answers {version, buildTime}: the built dist/version.json when present, else the
  *   package.json version (buildTime '');
@@ -15,6 +16,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { insideLayout } from '../../shared/layout-routes';
 
 export interface WebAppOptions {
   webDir: string;
@@ -45,6 +47,12 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { webDir, packageV
   const built = existsSync(indexFile);
   // The login page prerendered by the build (src/build/vite/prerender-plugin.ts), hydrated by the client.
   const prerenderedLogin = existsSync(path.join(webDir, 'login.html'));
+  // index.html with the logged-in layout's code preloaded (src/build/vite/layout-page-plugin.ts).
+  const layoutPage = existsSync(path.join(webDir, 'layout.html'));
+  const pageFor = (pathname: string) => {
+    if (pathname === '/app/login' && prerenderedLogin) return 'login.html';
+    return layoutPage && insideLayout(pathname.slice('/app'.length) || '/') ? 'layout.html' : 'index.html';
+  };
 
   app.get('/version.json', { schema: versionSchema }, async (_request, reply): Promise<VersionInfo> => {
     reply.header('cache-control', 'no-cache');
@@ -91,7 +99,7 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { webDir, packageV
       return 'Not Found';
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile(pathname === '/app/login' && prerenderedLogin ? 'login.html' : 'index.html', webDir);
+    return reply.sendFile(pageFor(pathname), webDir);
   });
 };
 

@@ -1,0 +1,48 @@
+/** Reads started before SWR is loaded (src/engine/reads.ts): handed once to the first taker of the same key. */
+import { describe, expect, it } from 'vitest';
+import { startRead, takeRead } from '../../src/engine/reads';
+import type { EngineSeams, RequestOptions, Transport } from '../../src/engine/seams';
+import type { ApiDescriptor } from '../../src/engine/types';
+
+function seamsAnswering(answer: (options: RequestOptions) => unknown) {
+  const requests: RequestOptions[] = [];
+  const transport: Transport = {
+    request: <T>(options: RequestOptions) => {
+      requests.push(options);
+      return Promise.resolve(answer(options) as T);
+    },
+  };
+  return { seams: { transport } as unknown as EngineSeams, requests };
+}
+
+const menus: ApiDescriptor = { method: 'POST', url: '/api/zhgd/menu/roleMenuList', resultPath: 'data' };
+
+describe('startRead / takeRead', () => {
+  it('the read started early is the one taken for the same key, once; the next take asks again', async () => {
+    const { seams, requests } = seamsAnswering(() => ({ msgCode: 0, errMsg: '', data: [requests.length] }));
+    startRead(seams, menus, { type: 'a', officeId: 'o' });
+    startRead(seams, menus, { type: 'a', officeId: 'o' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(requests).toHaveLength(1);
+    await expect(takeRead(seams, menus, { type: 'a', officeId: 'o' })).resolves.toEqual([1]);
+    expect(requests).toHaveLength(1);
+    await expect(takeRead(seams, menus, { type: 'a', officeId: 'o' })).resolves.toEqual([2]);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('other params are another read', async () => {
+    const { seams, requests } = seamsAnswering(() => ({ msgCode: 0, errMsg: '', data: 'x' }));
+    startRead(seams, menus, { type: 'b', officeId: 'o' });
+    await takeRead(seams, menus, { type: 'c', officeId: 'o' });
+    expect(requests).toHaveLength(2);
+    await takeRead(seams, menus, { type: 'b', officeId: 'o' });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('a failed early read fails where it is taken (and is not an unhandled rejection before that)', async () => {
+    const { seams } = seamsAnswering(() => Promise.reject(new Error('无权限')));
+    startRead(seams, menus, { type: 'failing', officeId: 'o' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await expect(takeRead(seams, menus, { type: 'failing', officeId: 'o' })).rejects.toThrow();
+  });
+});
