@@ -17,22 +17,29 @@ export async function fetchApi(seams: EngineSeams, descriptor: ApiDescriptor, pa
   return pickPath(await runAction(seams, { api: descriptor }, params ?? {}), descriptor.resultPath);
 }
 
-const started = new Map<string, Promise<unknown>>();
+/**
+ * How long a started read waits to be taken: the screen that started it asks within moments. One left untaken (the
+ * link led to the login page instead) must not answer a later screen, perhaps of another user's session.
+ */
+const STARTED_READ_KEPT_MS = 10_000;
+
+const started = new Map<string, { read: Promise<unknown>; at: number }>();
 const keyText = (key: ReturnType<typeof apiKey>) => key.join('\n');
 
 /** Starts a read now; the first `takeRead` of its key gets it (its failure too, which is reported there). */
 export function startRead(seams: EngineSeams, descriptor: ApiDescriptor, params?: Record<string, unknown>): void {
   const key = keyText(apiKey(descriptor, params));
-  if (started.has(key)) return;
+  const earlier = started.get(key);
+  if (earlier && Date.now() - earlier.at < STARTED_READ_KEPT_MS) return;
   const read = fetchApi(seams, descriptor, params);
   read.catch(() => undefined);
-  started.set(key, read);
+  started.set(key, { read, at: Date.now() });
 }
 
 /** The read of `descriptor` with `params`: the one started for it if not yet taken, else a new one. */
 export function takeRead(seams: EngineSeams, descriptor: ApiDescriptor, params?: Record<string, unknown>) {
   const key = keyText(apiKey(descriptor, params));
-  const read = started.get(key);
+  const early = started.get(key);
   started.delete(key);
-  return read ?? fetchApi(seams, descriptor, params);
+  return early && Date.now() - early.at < STARTED_READ_KEPT_MS ? early.read : fetchApi(seams, descriptor, params);
 }

@@ -1,5 +1,5 @@
 /** Reads started before SWR is loaded (src/engine/reads.ts): handed once to the first taker of the same key. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startRead, takeRead } from '../../src/engine/reads';
 import type { EngineSeams, RequestOptions, Transport } from '../../src/engine/seams';
 import type { ApiDescriptor } from '../../src/engine/types';
@@ -28,6 +28,25 @@ describe('startRead / takeRead', () => {
     expect(requests).toHaveLength(1);
     await expect(takeRead(seams, menus, { type: 'a', officeId: 'o' })).resolves.toEqual([2]);
     expect(requests).toHaveLength(2);
+  });
+
+  it('a read left untaken for 10 s answers no later screen: that one asks again', async () => {
+    vi.useFakeTimers();
+    try {
+      const { seams, requests } = seamsAnswering(() => ({ msgCode: 0, errMsg: '', data: requests.length }));
+      startRead(seams, menus, { type: 'late', officeId: 'o' });
+      vi.advanceTimersByTime(10_000);
+      await expect(takeRead(seams, menus, { type: 'late', officeId: 'o' })).resolves.toBe(2);
+      expect(requests).toHaveLength(2);
+      // A new start after the stale one is a new read, taken as usual.
+      startRead(seams, menus, { type: 'late2', officeId: 'o' });
+      vi.advanceTimersByTime(10_000);
+      startRead(seams, menus, { type: 'late2', officeId: 'o' });
+      await expect(takeRead(seams, menus, { type: 'late2', officeId: 'o' })).resolves.toBe(4);
+      expect(requests).toHaveLength(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('other params are another read', async () => {
