@@ -16,6 +16,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
+import { captchaShown } from '../scripts/chromium';
 import { LOGIN_INPUT, LOGIN_PATH, median, verdict } from './browser';
 import { CAPTCHA, ROOT } from './server';
 
@@ -96,6 +97,7 @@ async function loggedInState(browser: Browser, origin: string): Promise<StorageS
   try {
     const page = await context.newPage();
     await page.goto(`${origin}${LOGIN_PATH}`);
+    await captchaShown(page);
     await page.locator(LOGIN_INPUT).fill('admin');
     await page.locator('[data-testid=login-form] input#login_password').fill('Admin@2026');
     await page.locator('[data-testid=login-form] input#login_validateCode').fill(CAPTCHA);

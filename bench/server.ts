@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { webAppIsStale } from '../scripts/build-if-stale';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const CAPTCHA = '1234';
@@ -43,15 +44,15 @@ function hasDevelopmentReact(distDir: string): boolean {
 }
 
 /**
- * Builds the web app with Vite when dist/index.html is missing. Returns the directory the server should serve:
+ * Builds the web app with Vite when dist/ is missing or older than its sources (the rule of npm start). Returns the directory the server should serve:
  * dist/, or, when dist/ holds a development build of React (which would distort every figure), a production
  * build made in a temporary directory that `cleanup` removes.
  */
 export async function ensureBuild(): Promise<{ webDir: string; cleanup(): Promise<void> }> {
   const dist = path.join(ROOT, 'dist');
   const none = { webDir: dist, cleanup: async () => undefined };
-  if (!existsSync(path.join(dist, 'index.html'))) {
-    console.log('dist/index.html missing: running vite build ...');
+  if (webAppIsStale()) {
+    console.log('dist/ missing or older than its sources: running vite build ...');
     viteBuild(dist);
     return none;
   }

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { mintSsoTicket } from '../../src/server/services/single-sign-on';
-import { launchBrowser, newPage, screenshot } from './browser';
+import { captchaShown, launchBrowser, newPage, screenshot } from './browser';
 import { E2E_SSO_SECRET, FIXED_CAPTCHA, startServer } from './global-setup';
 import { nextCode, sentCount } from './sms-outbox';
 
@@ -27,6 +27,7 @@ const passwords = { first: 'Passw0rd2026', second: 'Secur3Pass', third: 'Thirdpa
 
 async function accountLogin(page: Page, username: string, password: string) {
   await page.goto('/app/login');
+  await captchaShown(page);
   await page.locator('#login_username').fill(username);
   await page.locator('#login_password').fill(password);
   await page.locator('#login_validateCode').fill(FIXED_CAPTCHA);
@@ -252,6 +253,7 @@ describe('a fresh install without demo data', () => {
       const context = await browser.newContext({ locale: 'zh-CN', baseURL: server.baseUrl });
       const page = await context.newPage();
       await page.goto('/app/login');
+      await captchaShown(page);
       await page.locator('#login_username').fill('admin');
       await page.locator('#login_password').fill(oneTime!);
       await page.locator('#login_validateCode').fill(FIXED_CAPTCHA);
@@ -268,6 +270,7 @@ describe('a fresh install without demo data', () => {
       // Logging out reloads the login page: wait for the new page, not the one the dialog was on.
       await page.locator('#change-password_oldPassword').waitFor({ state: 'detached' });
       await page.waitForLoadState('load');
+      await captchaShown(page);
       await page.locator('#login_username').fill('admin');
       await page.locator('#login_password').fill('Brandnew2026');
       await page.locator('#login_validateCode').fill(FIXED_CAPTCHA);

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { FIXED_CAPTCHA } from './global-setup';
+import { captchaShown } from '../../scripts/chromium';
+export { captchaShown };
 
 export const SCREENSHOT_DIR = join(import.meta.dirname, '../../test-results/screenshots');
 
@@ -26,6 +28,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** Logs in through the login screen as a user would (the captcha text is fixed for tests). */
 export async function logInThroughForm(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/app/login');
+  await captchaShown(page);
   await page.locator('#login_username').fill(username);
   await page.locator('#login_password').fill(password);
   await page.locator('#login_validateCode').fill(FIXED_CAPTCHA);

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './browser';
-import { FIXED_CAPTCHA, startServer, type RunningServer } from './global-setup';
+import { launchBrowser, logInThroughForm, screenshot } from './browser';
+import { startServer, type RunningServer } from './global-setup';
 
 const root = join(import.meta.dirname, '../..');
 let copy: string;
@@ -209,12 +209,7 @@ async function adminOnWorkbench(): Promise<{ context: BrowserContext; page: Page
     acceptDownloads: true,
   });
   const page = await context.newPage();
-  await page.goto('/app/login');
-  await page.locator('#login_username').fill('admin');
-  await page.locator('#login_password').fill('Admin@2026');
-  await page.locator('#login_validateCode').fill(FIXED_CAPTCHA);
-  await page.locator('#login_validateCode').press('Enter');
-  await page.waitForURL('**/app/gateway-page');
+  await logInThroughForm(page, 'admin', 'Admin@2026');
   await page.goto('/app/work-bench');
   return { context, page };
 }
