@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sleep } from './measure';
 import { ROOT } from './server';
 
 export interface MeasuredProcess {
@@ -30,8 +31,6 @@ export interface ProcessSpec {
   readyPath: string;
   timeoutMs?: number;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -59,7 +58,7 @@ export async function settled(pid: number, busyPercent = 10, maxMs = 30_000): Pr
   const began = Date.now();
   let before = cpuMsOf(pid);
   while (Date.now() - began < maxMs) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await sleep(1000);
     const now = cpuMsOf(pid);
     if ((now - before) / 10 < busyPercent) return;
     before = now;

@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { webAppIsStale } from '../scripts/build-if-stale';
+import { sleep } from './measure';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const CAPTCHA = '1234';
@@ -109,8 +110,6 @@ export function benchDatabase(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`BENCH_DB_PREFIX must be a plain lower-case name: ${prefix}`);
   return `${prefix}${name}_${process.pid}`;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
