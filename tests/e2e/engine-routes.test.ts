@@ -23,21 +23,31 @@ const WIDTHS = [
   { width: 1920, height: 1080 },
 ] as const;
 
+/**
+ * Holds the code files matching `pattern` until the answer is called (at most 10 s: a screen that waited for the
+ * code before starting its other requests gets it late, and the order of `events` shows it), noting
+ * `<label> requested` and `<label> released` in `events`.
+ */
+async function holdCode(page: Page, pattern: string, label: string, events: string[]): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    events.push(`${label} requested`);
+    await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    events.push(`${label} released`);
+    await route.continue();
+  });
+  return () => release();
+}
+
 describe('route loading', () => {
   it("a menu route requests the page file and its first data while the kind's renderer code is still on the way", async () => {
     const { context, page } = await newPage(browser);
     await logInThroughForm(page, demoUsers.admin.username, demoUsers.admin.password);
     const events: string[] = [];
-    let releaseCode: () => void = () => undefined;
-    const dataStarted = new Promise<void>((resolve) => (releaseCode = resolve));
-    // Hold the CRUD renderer's code until the list call has started (at most 10 s: a route that waited for the
-    // code before asking for data would get it late, and the order below would show it).
-    await page.route('**/assets/CrudPage-*.js', async (route) => {
-      events.push('code requested');
-      await Promise.race([dataStarted, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      events.push('code released');
-      await route.continue();
-    });
+    // Hold the CRUD renderer's code until the list call has started: a route that waited for the code before
+    // asking for data would get it late, and the order below would show it.
+    const releaseCode = await holdCode(page, '**/assets/CrudPage-*.js', 'code', events);
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (/\/assets\/dictionary-[\w-]+\.js$/.test(url.pathname)) events.push('page file requested');
@@ -64,15 +74,8 @@ describe('route loading', () => {
     const { context, page } = await newPage(browser);
     await logInThroughForm(page, demoUsers.admin.username, demoUsers.admin.password);
     const events: string[] = [];
-    let releaseCode: () => void = () => undefined;
-    const readsStarted = new Promise<void>((resolve) => (releaseCode = resolve));
-    // Hold the layout's code until both reads have started (at most 10 s, as above).
-    await page.route('**/assets/shell-*.js', async (route) => {
-      events.push('layout code requested');
-      await Promise.race([readsStarted, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      events.push('layout code released');
-      await route.continue();
-    });
+    // Hold the layout's code until both reads have started.
+    const releaseCode = await holdCode(page, '**/assets/shell-*.js', 'layout code', events);
     const reads = new Set<string>();
     page.on('request', (request) => {
       const url = new URL(request.url());
