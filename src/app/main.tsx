@@ -9,6 +9,7 @@ import { refreshBaseConfig } from './shell/base-config';
 import { startSessionReads } from './shell/session-reads';
 import { hasToken } from './session/storage';
 import { insideLayout } from '../shared/layout-routes';
+import { PAGE_HINT_META } from '../shared/layout-page';
 import './shell/global.css';
 
 void refreshBaseConfig();
@@ -16,15 +17,17 @@ void refreshBaseConfig();
 // A logged-in route inside the layout: its menus and permissions are asked for now, its code and page start
 // beside it (the layout's chunk, so the login page's bundle stays as it was), and the first render waits for the
 // layout's code, a second at most: a layout that mounts at once shows its page without React's hold-back of content
-// that replaces a loading fallback (src/app/shell/routes.tsx).
+// that replaces a loading fallback (src/app/shell/routes.tsx). It also waits for the data calls of the page the
+// server named to have started: rendering the layout first would hold them back by as long as that render takes.
 const LAYOUT_WAIT_MS = 1000;
 const path = window.location.pathname.slice(BASENAME.length) || '/';
 let layoutCode: Promise<unknown> | undefined;
 if (hasToken() && insideLayout(path)) {
   startSessionReads();
-  void import('./shell/route-preload').then((preload) => preload.preloadLoggedInRoute(path));
+  const hintedPage = document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_HINT_META}"]`)?.content;
+  const pageStarted = import('./shell/route-preload').then((preload) => preload.preloadLoggedInRoute(path, hintedPage));
   layoutCode = Promise.race([
-    preloadLayoutScreens().catch(() => undefined),
+    Promise.all([preloadLayoutScreens(), pageStarted]).catch(() => undefined),
     new Promise((resolve) => setTimeout(resolve, LAYOUT_WAIT_MS)),
   ]);
 }

@@ -1,7 +1,8 @@
 /**
  * A read of an API descriptor and its cache key, without SWR (so the main script can start one): `useApi` and
- * `preloadApi` read through here, and a read started before SWR is loaded (`startRead`, for a logged-in link opened
- * directly) is handed to the first of them that asks for the same key instead of being made a second time.
+ * `preloadApi` read through here, and a read started before the screen that shows it (`startRead`: by the main script
+ * for a logged-in link opened directly, or by `preloadApi`) is handed to the first of them that asks for the same key
+ * instead of being made a second time.
  */
 import { pickPath } from './api';
 import { runAction } from './actions';
@@ -23,17 +24,37 @@ export async function fetchApi(seams: EngineSeams, descriptor: ApiDescriptor, pa
  */
 const STARTED_READ_KEPT_MS = 10_000;
 
-const started = new Map<string, { read: Promise<unknown>; at: number }>();
-const keyText = (key: ReturnType<typeof apiKey>) => key.join('\n');
+interface StartedRead {
+  read: Promise<unknown>;
+  at: number;
+  /** Set once the read has answered (successfully). */
+  answered: boolean;
+}
 
-/** Starts a read now; the first `takeRead` of its key gets it (its failure too, which is reported there). */
-export function startRead(seams: EngineSeams, descriptor: ApiDescriptor, params?: Record<string, unknown>): void {
+const started = new Map<string, StartedRead>();
+const keyText = (key: ReturnType<typeof apiKey>) => key.join('\n');
+const fresh = (entry: StartedRead | undefined): entry is StartedRead =>
+  entry !== undefined && Date.now() - entry.at < STARTED_READ_KEPT_MS;
+
+/**
+ * Starts a read now, or answers the one already started for the same key and not yet taken; the first `takeRead`
+ * of its key gets it (its failure too, which is reported there).
+ */
+export function startRead(
+  seams: EngineSeams,
+  descriptor: ApiDescriptor,
+  params?: Record<string, unknown>,
+): Promise<unknown> {
   const key = keyText(apiKey(descriptor, params));
   const earlier = started.get(key);
-  if (earlier && Date.now() - earlier.at < STARTED_READ_KEPT_MS) return;
-  const read = fetchApi(seams, descriptor, params);
-  read.catch(() => undefined);
-  started.set(key, { read, at: Date.now() });
+  if (fresh(earlier)) return earlier.read;
+  const entry: StartedRead = { read: fetchApi(seams, descriptor, params), at: Date.now(), answered: false };
+  entry.read.then(
+    () => (entry.answered = true),
+    () => undefined,
+  );
+  started.set(key, entry);
+  return entry.read;
 }
 
 /** The read of `descriptor` with `params`: the one started for it if not yet taken, else a new one. */
@@ -41,5 +62,17 @@ export function takeRead(seams: EngineSeams, descriptor: ApiDescriptor, params?:
   const key = keyText(apiKey(descriptor, params));
   const early = started.get(key);
   started.delete(key);
-  return early && Date.now() - early.at < STARTED_READ_KEPT_MS ? early.read : fetchApi(seams, descriptor, params);
+  return fresh(early) ? early.read : fetchApi(seams, descriptor, params);
+}
+
+/**
+ * Whether a started read of `key` has already answered and was not taken: it is then taken here, its answer being
+ * what the caller shows (the cache holds it, `preloadApi`), and no request is made for it.
+ */
+export function takeAnsweredRead(key: ReturnType<typeof apiKey>): boolean {
+  const text = keyText(key);
+  const early = started.get(text);
+  if (!fresh(early) || !early.answered) return false;
+  started.delete(text);
+  return true;
 }

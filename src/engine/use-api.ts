@@ -1,6 +1,7 @@
 /** SWR over API descriptors, for screens that read data (kept apart so the login page ships without SWR). */
-import useSWR, { preload, useSWRConfig, type SWRConfiguration } from 'swr';
-import { apiKey, takeRead } from './reads';
+import { useState } from 'react';
+import useSWR, { mutate, useSWRConfig, type SWRConfiguration } from 'swr';
+import { apiKey, startRead, takeAnsweredRead, takeRead } from './reads';
 import { useSeams, type EngineSeams } from './seams';
 import type { ApiDescriptor } from './types';
 
@@ -14,24 +15,35 @@ export function useApi<T>(
   config?: SWRConfiguration<T>,
 ) {
   const seams = useSeams();
+  const key = descriptor ? apiKey(descriptor, params) : null;
+  // A read `preloadApi` started that has answered is in the cache already: the first render shows it, and mounting
+  // does not ask again (which would also render once more, loading then loaded, for the same answer).
+  const [preloaded] = useState(() => key !== null && takeAnsweredRead(key));
   return useSWR<T>(
-    descriptor ? apiKey(descriptor, params) : null,
+    key,
     () => takeRead(seams, descriptor as ApiDescriptor, params) as Promise<T>,
-    config,
+    preloaded ? { ...config, revalidateOnMount: false } : config,
   );
 }
 
 /**
  * Starts a read now, before the screen that shows it has rendered (its code may still be on the way): the
- * screen's `useApi` with the same descriptor and params takes this request instead of making its own. Answers the
- * read's result (undefined when it failed: the screen's own `useApi` reports that).
+ * screen's `useApi` with the same descriptor and params takes this request instead of making its own, and when the
+ * answer came first, finds it in the cache. Answers the read's result (undefined when it failed: the screen's own
+ * `useApi` reports that).
  */
 export function preloadApi(
   seams: EngineSeams,
   descriptor: ApiDescriptor,
   params?: Record<string, unknown>,
 ): Promise<unknown> {
-  return preload(apiKey(descriptor, params), () => takeRead(seams, descriptor, params)).catch(() => undefined);
+  return startRead(seams, descriptor, params).then(
+    (data: unknown) => {
+      void mutate(apiKey(descriptor, params), data, { revalidate: false });
+      return data;
+    },
+    () => undefined,
+  );
 }
 
 /**

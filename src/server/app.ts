@@ -31,6 +31,7 @@ import securityHeaders from './plugins/security-headers.js';
 import servicesPlugin from './plugins/services.js';
 import swagger from './plugins/swagger.js';
 import webApp from './plugins/web-app.js';
+import { normaliseMenuPath } from '../shared/menu-targets.js';
 import workflow from './workflow/plugin.js';
 import { registerRoutes } from './routes/index.js';
 import { createServices, type ServiceOverrides } from './services/index.js';
@@ -133,7 +134,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRoutes(app);
   await app.register(collections, { modules });
   await registerModulePlugins(app, modules);
-  await app.register(webApp, { prefix: '/app', webDir: config.webDir, packageVersion: version });
+  await app.register(webApp, {
+    prefix: '/app',
+    webDir: config.webDir,
+    packageVersion: version,
+    pageOfRoute: async (route) => (await services.menuTrees.routePages()).get(normaliseMenuPath(route)),
+  });
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/app/'));
 
   return app;

@@ -17,7 +17,13 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'login.html'), '<!doctype html><div id="root"><form id="prerendered"></form></div>');
   writeFileSync(
     path.join(webDir, 'layout.html'),
-    '<!doctype html><link rel="modulepreload" href="/app/assets/shell-abc.js" id="layout-code"><div id="root"></div>',
+    '<!doctype html><head><link rel="modulepreload" href="/app/assets/shell-abc.js" id="layout-code"></head><div id="root"></div>',
+  );
+  writeFileSync(
+    path.join(webDir, 'page-preloads.json'),
+    JSON.stringify({
+      dictionary: ['/app/assets/dictionary-abc.js', '/app/assets/CrudPage-abc.js', '/app/assets/CrudPage-abc.css'],
+    }),
   );
   writeFileSync(
     path.join(webDir, 'version.json'),
@@ -167,6 +173,24 @@ describe('web app', () => {
       const response = await web.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).not.toContain('id="layout-code"');
+    }
+  });
+
+  it("names the page a route's menu item leads to in the layout page, with that page's code preloaded", async () => {
+    const response = await web.inject({ method: 'GET', url: '/app/systemProject/dictionary/' });
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const head = response.body.slice(0, response.body.indexOf('</head>'));
+    expect(head).toContain('id="layout-code"');
+    expect(head).toContain('<meta name="portal-page" content="dictionary">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/app/assets/dictionary-abc.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/app/assets/CrudPage-abc.js">');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/app/assets/CrudPage-abc.css">');
+    // No menu item leads there, or its page is not one the build lists: the layout page as it is.
+    for (const url of ['/app/process/todo?x=1', '/app/no/such/route', '/app/work-bench']) {
+      const other = await web.inject({ method: 'GET', url });
+      expect(other.body, url).toContain('id="layout-code"');
+      expect(other.body, url).not.toContain('portal-page');
     }
   });
 

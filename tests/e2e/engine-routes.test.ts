@@ -24,11 +24,11 @@ const WIDTHS = [
 ] as const;
 
 /**
- * Holds the code files matching `pattern` until the answer is called (at most 10 s: a screen that waited for the
- * code before starting its other requests gets it late, and the order of `events` shows it), noting
- * `<label> requested` and `<label> released` in `events`.
+ * Holds the requests matching `pattern` (code files, reads) until the answer is called (at most 10 s: a screen
+ * that waited for them before starting its other requests gets them late, and the order of `events` shows it),
+ * noting `<label> requested` and `<label> released` in `events`.
  */
-async function holdCode(page: Page, pattern: string, label: string, events: string[]): Promise<() => void> {
+async function holdRequests(page: Page, pattern: string, label: string, events: string[]): Promise<() => void> {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(pattern, async (route) => {
@@ -47,7 +47,7 @@ describe('route loading', () => {
     const events: string[] = [];
     // Hold the CRUD renderer's code until the list call has started: a route that waited for the code before
     // asking for data would get it late, and the order below would show it.
-    const releaseCode = await holdCode(page, '**/assets/CrudPage-*.js', 'code', events);
+    const releaseCode = await holdRequests(page, '**/assets/CrudPage-*.js', 'code', events);
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (/\/assets\/dictionary-[\w-]+\.js$/.test(url.pathname)) events.push('page file requested');
@@ -75,7 +75,7 @@ describe('route loading', () => {
     await logInThroughForm(page, demoUsers.admin.username, demoUsers.admin.password);
     const events: string[] = [];
     // Hold the layout's code until both reads have started.
-    const releaseCode = await holdCode(page, '**/assets/shell-*.js', 'layout code', events);
+    const releaseCode = await holdRequests(page, '**/assets/shell-*.js', 'layout code', events);
     const reads = new Set<string>();
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -94,6 +94,36 @@ describe('route loading', () => {
     expect(events.indexOf('/api/user/current/permissions requested')).toBeLessThan(released);
     // One request each: the layout takes the reads the main script started.
     expect(events.filter((event) => event.startsWith('/api/')).length).toBe(2);
+    await context.close();
+  });
+
+  it("a link opened directly starts its page's code and data before the menus answer, and asks for the data once", async () => {
+    const { context, page } = await newPage(browser);
+    await logInThroughForm(page, demoUsers.admin.username, demoUsers.admin.password);
+    const events: string[] = [];
+    // Hold the menu tree until the list call has started: a page that waited for the menus (to know which page the
+    // route shows) would ask for its data only after they were released.
+    const releaseMenus = await holdRequests(page, '**/api/zhgd/menu/roleMenuList', 'menus', events);
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (/\/assets\/CrudPage-[\w-]+\.js$/.test(url.pathname)) events.push('code requested');
+      if (url.pathname === '/api/system/dictionary/list') {
+        events.push('data requested');
+        releaseMenus();
+      }
+    });
+
+    const document = await page.goto('/app/systemProject/dictionary');
+    // The server named the page its menu item leads to, and preloads its code.
+    const head = (await document?.text()) ?? '';
+    expect(head).toContain('<meta name="portal-page" content="dictionary">');
+    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/app\/assets\/CrudPage-[\w-]+\.js">/);
+    await page.getByTestId('crud-dictionary').getByText('C15', { exact: true }).first().waitFor();
+    const released = events.indexOf('menus released');
+    expect(events.indexOf('menus requested')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('code requested')).toBeLessThan(released);
+    expect(events.indexOf('data requested')).toBeLessThan(released);
+    expect(events.filter((event) => event === 'data requested')).toHaveLength(1);
     await context.close();
   });
 });

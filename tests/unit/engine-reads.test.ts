@@ -1,6 +1,6 @@
 /** Reads started before SWR is loaded (src/engine/reads.ts): handed once to the first taker of the same key. */
 import { describe, expect, it, vi } from 'vitest';
-import { startRead, takeRead } from '../../src/engine/reads';
+import { apiKey, startRead, takeAnsweredRead, takeRead } from '../../src/engine/reads';
 import type { EngineSeams, RequestOptions, Transport } from '../../src/engine/seams';
 import type { ApiDescriptor } from '../../src/engine/types';
 
@@ -63,5 +63,20 @@ describe('startRead / takeRead', () => {
     startRead(seams, menus, { type: 'failing', officeId: 'o' });
     await new Promise((resolve) => setTimeout(resolve, 10));
     await expect(takeRead(seams, menus, { type: 'failing', officeId: 'o' })).rejects.toThrow();
+  });
+});
+
+describe('takeAnsweredRead', () => {
+  it('takes a started read only once it has answered, and only once', async () => {
+    const { seams, requests } = seamsAnswering(() => ({ msgCode: 0, errMsg: '', data: 'x' }));
+    const key = apiKey(menus, { type: 'answered', officeId: 'o' });
+    const read = startRead(seams, menus, { type: 'answered', officeId: 'o' });
+    expect(takeAnsweredRead(key)).toBe(false);
+    await read;
+    expect(takeAnsweredRead(key)).toBe(true);
+    expect(takeAnsweredRead(key)).toBe(false);
+    // Taken: the next read asks again.
+    await takeRead(seams, menus, { type: 'answered', officeId: 'o' });
+    expect(requests).toHaveLength(2);
   });
 });

@@ -3,6 +3,7 @@
  * link and a target, the permission items, the preview of an entry's child apps, and third-party addresses.
  */
 import type { MenuRecord } from '../../shared/envelope';
+import { normaliseMenuPath } from '../../shared/menu-targets';
 
 export interface MenuRoute {
   /** The item's link. */
@@ -16,11 +17,6 @@ export interface MenuRoute {
   menu: MenuRecord;
 }
 
-function normalisePath(href: string): string {
-  const path = href.split(/[?#]/)[0];
-  return path.length > 1 ? path.replace(/\/+$/, '') : path;
-}
-
 /** Every item having a link and a target becomes a route; the first item of a path wins. */
 export function menuRoutes(tree: readonly MenuRecord[]): MenuRoute[] {
   const routes: MenuRoute[] = [];
@@ -29,9 +25,9 @@ export function menuRoutes(tree: readonly MenuRecord[]): MenuRoute[] {
     for (const item of items) {
       const names = [...trail, item.name];
       const href = item.href || item.vueRoute;
-      if (href && item.target && href.startsWith('/') && !seen.has(normalisePath(href))) {
-        seen.add(normalisePath(href));
-        routes.push({ path: normalisePath(href), id: item.id, target: item.target, trail: names, menu: item });
+      if (href && item.target && href.startsWith('/') && !seen.has(normaliseMenuPath(href))) {
+        seen.add(normaliseMenuPath(href));
+        routes.push({ path: normaliseMenuPath(href), id: item.id, target: item.target, trail: names, menu: item });
       }
       walk(item.childList ?? [], names);
     }
@@ -41,7 +37,7 @@ export function menuRoutes(tree: readonly MenuRecord[]): MenuRoute[] {
 }
 
 export function findMenuRoute(routes: readonly MenuRoute[], pathname: string): MenuRoute | undefined {
-  const path = normalisePath(pathname);
+  const path = normaliseMenuPath(pathname);
   return routes.find((route) => route.path === path);
 }
 
@@ -65,9 +61,9 @@ export function visibleItems(items: readonly MenuRecord[]): MenuRecord[] {
 
 /** Whether the entry or one of its descendants is the screen at `pathname` (the side menu marks that entry). */
 export function leadsTo(entry: MenuRecord, pathname: string): boolean {
-  const path = normalisePath(pathname);
+  const path = normaliseMenuPath(pathname);
   const href = entry.href || entry.vueRoute;
-  if (href && href.startsWith('/') && normalisePath(href) === path) return true;
+  if (href && href.startsWith('/') && normaliseMenuPath(href) === path) return true;
   return (entry.childList ?? []).some((child) => leadsTo(child, pathname));
 }
 

@@ -30,9 +30,12 @@ const SHELL_ROOTS = [
   'src/app/shell/route-preload.ts',
   'src/engine/page/SchemaPage.tsx',
 ].map(at);
-/** Page kinds whose code is loaded as one chunk each, named after the renderer (the admin lists are CrudPage). */
-const KIND_GROUPS: Record<string, string[]> = {
-  CrudPage: ['src/engine/page/CrudPage.tsx'].map(at),
+/**
+ * Page kinds whose code is loaded as one chunk each, named after the renderer (the admin lists are CrudPage); the
+ * layout page preloads it for a link to a page of that kind (src/build/vite/layout-page-plugin.ts).
+ */
+export const KIND_GROUPS: Readonly<Record<string, { chunk: string; roots: readonly string[] }>> = {
+  crud: { chunk: 'CrudPage', roots: ['src/engine/page/CrudPage.tsx'].map(at) },
 };
 
 /**
@@ -142,7 +145,7 @@ export function chunkGroups(): (moduleId: string, ctx: { getModuleInfo: ModuleGr
         }
       };
       claim('shell', SHELL_ROOTS);
-      for (const [name, roots] of Object.entries(KIND_GROUPS)) claim(name, roots);
+      for (const { chunk, roots } of Object.values(KIND_GROUPS)) claim(chunk, roots);
     }
     return assigned.get(moduleId) ?? null;
   };

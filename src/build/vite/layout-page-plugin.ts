@@ -1,20 +1,96 @@
 /**
- * Writes layout.html beside index.html: the same page, with the logged-in layout's chunk (`shell`,
- * src/build/vite/chunk-groups.ts) preloaded. The server answers it for the routes inside the layout
- * (src/shared/layout-routes.ts), so that code downloads beside the main script instead of after it has run; the
- * login page and the gateway keep index.html and load nothing more.
+ * Writes beside index.html what the server answers for routes inside the logged-in layout
+ * (src/shared/layout-routes.ts, src/server/plugins/web-app.ts):
+ * - layout.html: the same page, with the layout's chunk (`shell`, src/build/vite/chunk-groups.ts) and its styles
+ *   preloaded, so that code downloads beside the main script instead of after it has run; the login page and the
+ *   gateway keep index.html and load nothing more;
+ * - page-preloads.json: for every page file, the code a link to it needs beyond that page (the file's own chunk, the
+ *   chunk of its kind's renderer, their styles). The server adds them to layout.html for a route whose menu record
+ *   names the page, so a link opened directly loads its screen in one round instead of after the menus answered.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
+import { type PagePreloads, preloadTags } from '../../shared/layout-page';
+import { KIND_GROUPS } from './chunk-groups';
 
 export const LAYOUT_PAGE = 'layout.html';
+export const PAGE_PRELOADS = 'page-preloads.json';
 const LAYOUT_CHUNK = 'shell';
+/** A page file's module id: `<root>/schemas/pages/<id>.json` or `<root>/modules/<name>/pages/<id>.json`. */
+const PAGE_FILE = /\/(?:schemas|modules\/[^/]+)\/pages\/([^/]+)\.json$/;
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
+function chunksOf(bundle: OutputBundle): Map<string, OutputChunk> {
+  const chunks = new Map<string, OutputChunk>();
+  for (const file of Object.values(bundle)) if (file.type === 'chunk') chunks.set(file.fileName, file);
+  return chunks;
+}
+
+/** The files `roots` load: the chunks and what they import statically, and the styles of those chunks. */
+function loadedFiles(chunks: Map<string, OutputChunk>, roots: readonly string[]): Set<string> {
+  const files = new Set<string>();
+  const pending = [...roots];
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (files.has(name)) continue;
+    files.add(name);
+    const chunk = chunks.get(name);
+    pending.push(...(chunk?.imports ?? []));
+    for (const css of chunk?.viteMetadata?.importedCss ?? []) files.add(css);
+  }
+  return files;
+}
+
+/** The files of the main script (index.html loads them). */
+function entryFiles(chunks: Map<string, OutputChunk>): Set<string> {
+  return loadedFiles(
+    chunks,
+    [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
+  );
+}
+
+/**
+ * What layout.html adds to index.html: the layout's chunk, what it imports, and their styles. The styles too: the
+ * layout's code is imported only once they have loaded, which would otherwise start only when the main script runs.
+ */
+function layoutFiles(bundle: OutputBundle, base: string, layoutChunk: string): string[] {
+  const chunks = chunksOf(bundle);
+  const byEntry = entryFiles(chunks);
+  return [...loadedFiles(chunks, [layoutChunk])].filter((file) => !byEntry.has(file)).map((file) => `${base}${file}`);
+}
+
+function pagePreloads(bundle: OutputBundle, base: string, layoutChunk: string): PagePreloads {
+  const chunks = chunksOf(bundle);
+  const loadedByLayout = new Set([...entryFiles(chunks), ...loadedFiles(chunks, [layoutChunk])]);
+  const kindChunks = new Map(
+    Object.entries(KIND_GROUPS).map(([kind, group]) => [
+      kind,
+      [...chunks.values()].find((chunk) => chunk.name === group.chunk)?.fileName,
+    ]),
+  );
+  const preloads: PagePreloads = {};
+  for (const chunk of chunks.values()) {
+    const pageId = chunk.facadeModuleId && PAGE_FILE.exec(chunk.facadeModuleId)?.[1];
+    if (!pageId || !chunk.facadeModuleId) continue;
+    const { kind } = JSON.parse(readFileSync(chunk.facadeModuleId, 'utf8')) as { kind?: string };
+    const kindChunk = kind ? kindChunks.get(kind) : undefined;
+    const roots = kindChunk ? [chunk.fileName, kindChunk] : [chunk.fileName];
+    preloads[pageId] = [...loadedFiles(chunks, roots)]
+      .filter((file) => !loadedByLayout.has(file))
+      .map((file) => `${base}${file}`);
+  }
+  return preloads;
+}
 
 export function layoutPagePlugin(): Plugin {
   let outDir = 'dist';
   let base = '/';
   let chunkFile: string | undefined;
+  let layout: string[] = [];
+  let preloads: PagePreloads = {};
   return {
     name: 'portal-layout-page',
     apply: 'build',
@@ -24,6 +100,9 @@ export function layoutPagePlugin(): Plugin {
     },
     generateBundle(_options, bundle) {
       chunkFile = Object.values(bundle).find((file) => file.type === 'chunk' && file.name === LAYOUT_CHUNK)?.fileName;
+      if (!chunkFile) return;
+      layout = layoutFiles(bundle, base, chunkFile);
+      preloads = pagePreloads(bundle, base, chunkFile);
     },
     // Before the precompress plugin compresses what the build wrote.
     closeBundle: {
@@ -32,9 +111,10 @@ export function layoutPagePlugin(): Plugin {
       async handler() {
         if (!chunkFile) throw new Error(`the build made no "${LAYOUT_CHUNK}" chunk for ${LAYOUT_PAGE} to preload`);
         const index = await readFile(join(outDir, 'index.html'), 'utf8');
-        const preload = `<link rel="modulepreload" crossorigin href="${base}${chunkFile}">`;
         if (!index.includes('</head>')) throw new Error('index.html has no </head> to add the preload to');
-        await writeFile(join(outDir, LAYOUT_PAGE), index.replace('</head>', `  ${preload}\n  </head>`));
+        const tags = preloadTags(layout).join('\n    ');
+        await writeFile(join(outDir, LAYOUT_PAGE), index.replace('</head>', `  ${tags}\n  </head>`));
+        await writeFile(join(outDir, PAGE_PRELOADS), JSON.stringify(preloads));
       },
     },
   };

@@ -24,14 +24,17 @@ export interface SchemaPageProps {
 const NO_CONTEXT: TemplateContext = {};
 const stay: OpenLink = () => undefined;
 
-/** Start the page's code, file and first data together (each piece is shared with the render that follows). */
-export function preparePage(seams: EngineSeams, pageId: string, context: TemplateContext = NO_CONTEXT): void {
+/**
+ * Start the page's code, file and first data together (each piece is shared with the render that follows). Resolves
+ * once the first data calls have started (or the file failed to load: the render reports that).
+ */
+export function preparePage(seams: EngineSeams, pageId: string, context: TemplateContext = NO_CONTEXT): Promise<void> {
   const kind = pageKindOf(pageId);
   // The file first: the data waits on it, and the browser opens only a few connections at a time, which the
   // kind's code (many chunks) would otherwise take first.
   const file = loadPage(pageId);
   if (kind) preloadPageKind(kind);
-  file.then(
+  return file.then(
     (file) => {
       for (const call of firstCallsOf(file.kind, file as never, context)) void preloadApi(seams, call.api, call.params);
     },
@@ -57,7 +60,7 @@ export function SchemaPage({ pageId, context = NO_CONTEXT, open = stay }: Schema
   const preparedFor = useRef<string | null>(null);
   if (preparedFor.current !== pageId) {
     preparedFor.current = pageId;
-    preparePage(seams, pageId, context);
+    void preparePage(seams, pageId, context);
   }
 
   const [loaded, setLoaded] = useState<Loaded | null>(null);

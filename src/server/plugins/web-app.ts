@@ -4,23 +4,49 @@
  *   other file (index.html, version.json...) is `no-cache`;
  * - any other GET /app/... that is not a file answers index.html (no-cache), except under /app/assets/;
  *   /app/login answers login.html, the login page the build prerendered, when there is one; a route inside the
- *   logged-in layout answers layout.html (index.html preloading the layout's code), when the build wrote one;
+ *   logged-in layout answers layout.html (index.html preloading the layout's code), when the build wrote one, and
+ *   when the route's menu item names a page, with that page's code preloaded too and its id named in
+ *   `<meta name="portal-page">` (the main script starts its data: src/app/shell/route-preload.ts);
  * - GET / redirects to /app/;
  * - GET /app/version.json answers {version, buildTime}: the built dist/version.json when present, else the
  *   package.json version (buildTime '');
  * - when the web app has not been built, /app/ answers a plain Chinese note to run `npm run build`.
  * Whether the build exists is decided at start-up: restart the server after the first build.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { insideLayout } from '../../shared/layout-routes';
+import { pageHintTag, type PagePreloads, preloadTags } from '../../shared/layout-page';
 
 export interface WebAppOptions {
   webDir: string;
   packageVersion: string;
+  /** The id of the page file a route of the layout shows (its menu item's target), if any. */
+  pageOfRoute?: (route: string) => Promise<string | undefined>;
+}
+
+function readPagePreloads(file: string): PagePreloads {
+  if (!existsSync(file)) return {};
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  return parsed && typeof parsed === 'object' ? (parsed as PagePreloads) : {};
+}
+
+/** A URL path as menus write it (a malformed escape is left as it is: no menu has it). */
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/** layout.html with a page's files preloaded and its id named for the main script. */
+function withPage(layoutHtml: string, pageId: string, files: readonly string[]): string {
+  const tags = [pageHintTag(pageId), ...preloadTags(files)];
+  return layoutHtml.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
 }
 
 interface VersionInfo {
@@ -42,13 +68,29 @@ const versionSchema = {
   },
 };
 
-const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { webDir, packageVersion }) => {
+const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { webDir, packageVersion, pageOfRoute }) => {
   const indexFile = path.join(webDir, 'index.html');
   const built = existsSync(indexFile);
   // The login page prerendered by the build (src/build/vite/prerender-plugin.ts), hydrated by the client.
   const prerenderedLogin = existsSync(path.join(webDir, 'login.html'));
   // index.html with the logged-in layout's code preloaded (src/build/vite/layout-page-plugin.ts).
   const layoutPage = existsSync(path.join(webDir, 'layout.html'));
+  const layoutHtml = layoutPage ? readFileSync(path.join(webDir, 'layout.html'), 'utf8') : '';
+  const pagePreloads = readPagePreloads(path.join(webDir, 'page-preloads.json'));
+  /** layout.html for each page a route led to, built once. */
+  const pageDocuments = new Map<string, string>();
+  /** The layout page for `route`, with its page's code when its menu item names a page the build knows. */
+  const layoutDocument = async (route: string): Promise<string> => {
+    const pageId = await pageOfRoute?.(route).catch(() => undefined);
+    const files = pageId === undefined ? undefined : pagePreloads[pageId];
+    if (pageId === undefined || files === undefined) return layoutHtml;
+    let document = pageDocuments.get(pageId);
+    if (document === undefined) {
+      document = withPage(layoutHtml, pageId, files);
+      pageDocuments.set(pageId, document);
+    }
+    return document;
+  };
   const pageFor = (pathname: string) => {
     if (pathname === '/app/login' && prerenderedLogin) return 'login.html';
     return layoutPage && insideLayout(pathname.slice('/app'.length) || '/') ? 'layout.html' : 'index.html';
@@ -99,7 +141,10 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { webDir, packageV
       return 'Not Found';
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile(pageFor(pathname), webDir);
+    const page = pageFor(pathname);
+    if (page !== 'layout.html') return reply.sendFile(page, webDir);
+    reply.type('text/html; charset=utf-8');
+    return layoutDocument(decodedPath(pathname.slice('/app'.length)));
   });
 };
 

@@ -13,6 +13,7 @@
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { MenuRecord } from '../../shared/envelope.js';
+import { normaliseMenuPath, pageIdOfTarget } from '../../shared/menu-targets.js';
 import { readCacheVersion } from '../db/cache-versions.js';
 import type { Db } from '../db/database.js';
 import type { ContentEncoding } from '../http/content-encoding.js';
@@ -88,6 +89,8 @@ export class MenuTreeCache {
   private changes = 0;
   private versionRead: { changes: number; promise: Promise<string> } | undefined;
   private readonly roleSetKeys = new WeakMap<readonly RoleRef[], string>();
+  /** The route -> page map of each cached `route-pages` answer, parsed once. */
+  private readonly routePageMaps = new WeakMap<CachedAnswer, ReadonlyMap<string, string>>();
 
   constructor(
     private readonly db: Db,
@@ -136,6 +139,31 @@ export class MenuTreeCache {
     return this.answer(this.roleMenuKey(roles, projectType), async () =>
       serialize(await this.menus.roleMenuTree(roleIds, projectType)),
     );
+  }
+
+  /**
+   * Route path -> the id of the page file its menu item's target names, over every live menu (the same for every
+   * user): the web app's page preloads the code of the page a link leads to (plugins/web-app.ts).
+   */
+  async routePages(): Promise<ReadonlyMap<string, string>> {
+    const answer = await this.answer('route-pages', async () => {
+      const pages: [string, string][] = [];
+      const seen = new Set<string>();
+      for (const { href, target } of await this.menus.routeTargets()) {
+        const path = normaliseMenuPath(href);
+        const pageId = pageIdOfTarget(target);
+        if (!href.startsWith('/') || seen.has(path)) continue;
+        seen.add(path);
+        if (pageId) pages.push([path, pageId]);
+      }
+      return JSON.stringify(pages);
+    });
+    let pages = this.routePageMaps.get(answer);
+    if (pages === undefined) {
+      pages = new Map(JSON.parse(answer.body) as [string, string][]);
+      this.routePageMaps.set(answer, pages);
+    }
+    return pages;
   }
 
   /** The answer `key` names when it is cached at the version known to be current, without reading the version. */

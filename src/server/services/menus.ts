@@ -80,6 +80,27 @@ export class Menus {
     return buildMenuTree(rows.filter((row) => grantedIds.has(row.id)).map(toMenuRecord));
   }
 
+  /**
+   * The link and target of every live menu item having both, outside the gateway: what a route shows is the same
+   * for every user (grants only decide whether it is in their tree). In tree order, so the first item of a link wins
+   * as in the web app's routes.
+   */
+  async routeTargets(): Promise<{ href: string; target: string }[]> {
+    return this.db
+      .selectFrom('sys_menu')
+      .select(['href', 'target'])
+      .where('del_flag', '=', '0')
+      .where('href', '!=', '')
+      .where('target', '!=', '')
+      .where('id', '!=', GATEWAY_ROOT_ID)
+      .where('parent_ids', 'not like', `%,${GATEWAY_ROOT_ID},%`)
+      .orderBy('parent_ids')
+      .orderBy('sort')
+      .orderBy('id')
+      .$narrowType<{ href: string; target: string }>()
+      .execute();
+  }
+
   /** The gateway tiles in sort order. */
   async gatewayTiles(): Promise<MenuRecord[]> {
     const rows = await this.db
