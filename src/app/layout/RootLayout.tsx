@@ -25,13 +25,17 @@ const ChangePasswordDialog = lazy(async () => ({
   default: (await import('../account/ChangePasswordDialog')).ChangePasswordDialog,
 }));
 
-/** The company logo of the selected project's office, kept across sessions (spec section 3) for the header. */
-function useCompanyLogo(): void {
+/**
+ * Keeps the company logo of the selected project's office across sessions (spec section 3) for the header. A
+ * component of its own, rendering nothing: its answer re-renders only it, not the layout and the screen in it.
+ */
+function CompanyLogoKeeper(): null {
   const officeId = selectedProject()?.officeId;
   const { data } = useApi<{ logPath?: string }>(officeId ? portalApis.companyDetail : null, { id: officeId });
   useEffect(() => {
     if (data?.logPath) writeStored('companyLogo', data.logPath);
   }, [data]);
+  return null;
 }
 
 export function RootLayout() {
@@ -48,13 +52,13 @@ export function RootLayout() {
   useEffect(() => {
     if (needsProject && tree && firstSelectable(tree)) setPicker('initial');
   }, [needsProject, tree]);
-  useCompanyLogo();
 
   if (fullScreen) {
     // No tab strip here, but a page's links still open tabs, kept for the layout the user goes back to.
     return (
       <OpenTabsProvider>
         <div className="root-layout" style={{ minWidth: 600 }}>
+          <CompanyLogoKeeper />
           <RouteChunk>
             <Outlet context={menus} />
           </RouteChunk>
@@ -65,6 +69,7 @@ export function RootLayout() {
   return (
     <OpenTabsProvider>
       <div className="root-layout" style={{ minWidth: 1280 }}>
+        <CompanyLogoKeeper />
         <PortalHeader onChangePassword={() => setChangingPassword(true)} onPickProject={() => setPicker('switch')} />
         <div className="root-body">
           <SideMenu tree={menus.tree} />
