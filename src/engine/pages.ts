@@ -81,13 +81,25 @@ export function loadPage(id: string): Promise<PageFile> {
   if (!promise) {
     const load = loaders.get(id);
     promise = load ? load() : Promise.reject(new UnknownPageError(id));
-    promise.catch(() => loading.delete(id));
+    promise.then(
+      (file) => loaded.set(id, file),
+      () => loading.delete(id),
+    );
     loading.set(id, promise);
   }
   return promise;
 }
 
+/** Page files that have arrived, so a screen can render one at once instead of after a promise. */
+const loaded = new Map<string, PageFile>();
+
+/** The page file when it is in memory already, else undefined (then `loadPage`). */
+export function peekPage(id: string): PageFile | undefined {
+  return loaded.get(id);
+}
+
 /** Forget a failed page so the next render loads it again. */
 export function forgetPage(id: string): void {
   loading.delete(id);
+  loaded.delete(id);
 }

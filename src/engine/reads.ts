@@ -24,11 +24,13 @@ export async function fetchApi(seams: EngineSeams, descriptor: ApiDescriptor, pa
  */
 const STARTED_READ_KEPT_MS = 10_000;
 
-interface StartedRead {
+export interface StartedRead {
   read: Promise<unknown>;
   at: number;
   /** Set once the read has answered (successfully). */
   answered: boolean;
+  /** Set once a screen took it: its answer reaches that screen through the screen's own cache. */
+  taken: boolean;
 }
 
 const started = new Map<string, StartedRead>();
@@ -37,32 +39,38 @@ const fresh = (entry: StartedRead | undefined): entry is StartedRead =>
   entry !== undefined && Date.now() - entry.at < STARTED_READ_KEPT_MS;
 
 /**
- * Starts a read now, or answers the one already started for the same key and not yet taken; the first `takeRead`
- * of its key gets it (its failure too, which is reported there).
+ * Starts a read now, or answers the one started for the same key in the last seconds (taken or not: a page
+ * prepared again right after its screen took its data does not ask twice); the first `takeRead` of its key gets it
+ * (its failure too, which is reported there).
  */
 export function startRead(
   seams: EngineSeams,
   descriptor: ApiDescriptor,
   params?: Record<string, unknown>,
-): Promise<unknown> {
+): StartedRead {
   const key = keyText(apiKey(descriptor, params));
   const earlier = started.get(key);
-  if (fresh(earlier)) return earlier.read;
-  const entry: StartedRead = { read: fetchApi(seams, descriptor, params), at: Date.now(), answered: false };
+  if (fresh(earlier)) return earlier;
+  const entry: StartedRead = {
+    read: fetchApi(seams, descriptor, params),
+    at: Date.now(),
+    answered: false,
+    taken: false,
+  };
   entry.read.then(
     () => (entry.answered = true),
     () => undefined,
   );
   started.set(key, entry);
-  return entry.read;
+  return entry;
 }
 
 /** The read of `descriptor` with `params`: the one started for it if not yet taken, else a new one. */
 export function takeRead(seams: EngineSeams, descriptor: ApiDescriptor, params?: Record<string, unknown>) {
-  const key = keyText(apiKey(descriptor, params));
-  const early = started.get(key);
-  started.delete(key);
-  return fresh(early) ? early.read : fetchApi(seams, descriptor, params);
+  const early = started.get(keyText(apiKey(descriptor, params)));
+  if (!fresh(early) || early.taken) return fetchApi(seams, descriptor, params);
+  early.taken = true;
+  return early.read;
 }
 
 /**
@@ -70,9 +78,8 @@ export function takeRead(seams: EngineSeams, descriptor: ApiDescriptor, params?:
  * what the caller shows (the cache holds it, `preloadApi`), and no request is made for it.
  */
 export function takeAnsweredRead(key: ReturnType<typeof apiKey>): boolean {
-  const text = keyText(key);
-  const early = started.get(text);
-  if (!fresh(early) || !early.answered) return false;
-  started.delete(text);
+  const early = started.get(keyText(key));
+  if (!fresh(early) || early.taken || !early.answered) return false;
+  early.taken = true;
   return true;
 }

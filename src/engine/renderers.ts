@@ -78,16 +78,26 @@ function definitionOf<K extends PageKind>(kind: K): PageKindDefinition<K> {
   return definition;
 }
 
-// One code promise per kind (a preload and the render share it; a failure is forgotten for the retry).
+// One code promise per kind (a preload and the render share it; a failure is forgotten for the retry), and the
+// renderers that have arrived, so a screen can render one at once instead of after a promise.
 const codeOfKind: { [K in PageKind]?: Promise<ComponentType<PageRendererProps<K>>> } = {};
+const arrivedKinds: { [K in PageKind]?: ComponentType<PageRendererProps<K>> } = {};
 
 function kindCode<K extends PageKind>(kind: K): Promise<ComponentType<PageRendererProps<K>>> {
   const cached = codeOfKind[kind] as Promise<ComponentType<PageRendererProps<K>>> | undefined;
   if (cached) return cached;
   const code = loadCode(definitionOf(kind).load);
-  code.catch(() => delete codeOfKind[kind]);
+  code.then(
+    (renderer) => (arrivedKinds[kind] = renderer as (typeof arrivedKinds)[K]),
+    () => delete codeOfKind[kind],
+  );
   codeOfKind[kind] = code as (typeof codeOfKind)[K];
   return code;
+}
+
+/** The renderer of a kind when its code is here already, else undefined (then `loadPageRenderer`). */
+export function peekPageRenderer<K extends PageKind>(kind: K): ComponentType<PageRendererProps<K>> | undefined {
+  return arrivedKinds[kind] as ComponentType<PageRendererProps<K>> | undefined;
 }
 
 /** Start fetching a kind's renderer code now (a route knows the kind before its page file arrives). */

@@ -37,9 +37,11 @@ export function preloadApi(
   descriptor: ApiDescriptor,
   params?: Record<string, unknown>,
 ): Promise<unknown> {
-  return startRead(seams, descriptor, params).then(
+  const started = startRead(seams, descriptor, params);
+  return started.read.then(
     (data: unknown) => {
-      void mutate(apiKey(descriptor, params), data, { revalidate: false });
+      // A read a screen took reaches it through that screen's own cache entry (perhaps newer by now).
+      if (!started.taken) void mutate(apiKey(descriptor, params), data, { revalidate: false });
       return data;
     },
     () => undefined,

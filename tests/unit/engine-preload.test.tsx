@@ -44,6 +44,23 @@ describe('preloadApi and useApi', () => {
     expect(renders).not.toContain('loading');
   });
 
+  it('a preload started again once its screen took the read neither asks again nor overwrites the screen', async () => {
+    const descriptor: ApiDescriptor = { method: 'GET', url: '/api/test/again', resultPath: 'data' };
+    const { seams, requests } = seamsAnswering((count) => `第${count}次`);
+    void preloadApi(seams, descriptor, { pageNo: 1 });
+    const renders: string[] = [];
+    render(
+      <EngineProvider seams={seams}>
+        <List descriptor={descriptor} renders={renders} />
+      </EngineProvider>,
+    );
+    await waitFor(() => expect(screen.getByText('第1次')).toBeTruthy());
+    await preloadApi(seams, descriptor, { pageNo: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests).toHaveLength(1);
+    expect(screen.getByText('第1次')).toBeTruthy();
+  });
+
   it('a screen mounted before the preload answers waits for that same request', async () => {
     const descriptor: ApiDescriptor = { method: 'GET', url: '/api/test/pending', resultPath: 'data' };
     const { seams, requests } = seamsAnswering((count) => `第${count}次`);

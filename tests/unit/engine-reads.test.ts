@@ -66,11 +66,23 @@ describe('startRead / takeRead', () => {
   });
 });
 
+describe('a read started again right after a screen took it', () => {
+  it('is the same read, not a second request; a screen that asks later asks anew', async () => {
+    const { seams, requests } = seamsAnswering(() => ({ msgCode: 0, errMsg: '', data: requests.length }));
+    const first = startRead(seams, menus, { type: 'again', officeId: 'o' });
+    await expect(takeRead(seams, menus, { type: 'again', officeId: 'o' })).resolves.toBe(1);
+    // The page prepared once more (its file arrived after its screen had mounted and taken the data).
+    expect(startRead(seams, menus, { type: 'again', officeId: 'o' })).toBe(first);
+    expect(requests).toHaveLength(1);
+    await expect(takeRead(seams, menus, { type: 'again', officeId: 'o' })).resolves.toBe(2);
+  });
+});
+
 describe('takeAnsweredRead', () => {
   it('takes a started read only once it has answered, and only once', async () => {
     const { seams, requests } = seamsAnswering(() => ({ msgCode: 0, errMsg: '', data: 'x' }));
     const key = apiKey(menus, { type: 'answered', officeId: 'o' });
-    const read = startRead(seams, menus, { type: 'answered', officeId: 'o' });
+    const { read } = startRead(seams, menus, { type: 'answered', officeId: 'o' });
     expect(takeAnsweredRead(key)).toBe(false);
     await read;
     expect(takeAnsweredRead(key)).toBe(true);

@@ -20,13 +20,16 @@ import { portalApis } from '../portal-apis';
 import { readStored } from '../session/storage';
 import { seams } from './seams';
 
-/** Resolves once the page the server named has started its first data calls (at once without one). */
+/**
+ * Resolves once the menus and permissions have answered (or failed) and the page the server named has started its
+ * first data calls: what the first render of the layout needs to show the routed page rather than a loading state.
+ */
 export function preloadLoggedInRoute(pathname: string, hintedPageId?: string): Promise<void> {
   void import('../layout/RootLayout');
   void import('../modules/MenuScreen');
   const project = selectedProject();
   const menus = preloadApi(seams, portalApis.roleMenuList, menuTreeParams());
-  void preloadApi(seams, portalApis.currentPermissions);
+  const permissions = preloadApi(seams, portalApis.currentPermissions);
   const prepared = new Set<string>();
   const preparePageId = async (pageId: string) => {
     if (prepared.has(pageId) || !hasPage(pageId)) return;
@@ -45,5 +48,5 @@ export function preloadLoggedInRoute(pathname: string, hintedPageId?: string): P
   // visit (a reload) or fresh when it answers, has the last word, and starts its page if that is another one.
   const hinted = hintedPageId ? preparePageId(hintedPageId) : Promise.resolve();
   if (!prepare(readStored('currentMenuList'))) void menus.then(prepare);
-  return hinted;
+  return Promise.all([hinted, menus, permissions]).then(() => undefined);
 }

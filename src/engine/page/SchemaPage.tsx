@@ -7,8 +7,15 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import '../built-in-kinds';
 import { LoadFailure, Loading } from '../feedback';
-import { forgetPage, loadPage, pageKindOf } from '../pages';
-import { firstCallsOf, loadPageRenderer, preloadPageKind, type OpenLink, type PageRendererProps } from '../renderers';
+import { forgetPage, loadPage, pageKindOf, peekPage } from '../pages';
+import {
+  firstCallsOf,
+  loadPageRenderer,
+  peekPageRenderer,
+  preloadPageKind,
+  type OpenLink,
+  type PageRendererProps,
+} from '../renderers';
 import { useSeams, type EngineSeams } from '../seams';
 import type { TemplateContext } from '../template';
 import type { PageFile, PageKind } from '../types';
@@ -54,6 +61,13 @@ interface Loaded {
   Renderer: AnyKindRenderer;
 }
 
+/** The page's file and renderer when both are in memory already. */
+function arrived(pageId: string): Loaded | null {
+  const file = peekPage(pageId);
+  const Renderer = file && (peekPageRenderer(file.kind) as AnyKindRenderer | undefined);
+  return file && Renderer ? { pageId, file, Renderer } : null;
+}
+
 export function SchemaPage({ pageId, context = NO_CONTEXT, open = stay }: SchemaPageProps) {
   const seams = useSeams();
   // In the first render, before anything commits: the code, the file and (after it) the data start at once.
@@ -63,12 +77,19 @@ export function SchemaPage({ pageId, context = NO_CONTEXT, open = stay }: Schema
     void preparePage(seams, pageId, context);
   }
 
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  // A page whose file and code are here already (started with the route) renders in this very render, not in a
+  // second one after the layout has committed.
+  const [loaded, setLoaded] = useState<Loaded | null>(() => arrived(pageId));
   const [error, setError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
     setError(null);
+    const inMemory = arrived(pageId);
+    if (inMemory) {
+      setLoaded((current) => (current?.pageId === pageId ? current : inMemory));
+      return;
+    }
     loadPage(pageId)
       .then(async (file) => ({ pageId, file, Renderer: (await loadPageRenderer(file.kind)) as AnyKindRenderer }))
       .then(
