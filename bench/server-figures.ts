@@ -68,15 +68,23 @@ export function serverEnv(extra: Record<string, string>): Record<string, string>
 }
 
 /**
- * The Node.js options of `npm start` (package.json: `node <options> scripts/start.mjs`), so the bench runs the
- * server exactly as it runs in production.
+ * The environment and Node.js options of `npm start` (package.json: `[NAME=value ...] node <options>
+ * scripts/start.mjs`, run by npm through `sh`), so the bench runs the server exactly as it runs in production.
  */
-function startOptions(): string[] {
+function startCommand(): { env: Record<string, string>; options: string[] } {
   const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const [command, ...rest] = pkg.scripts.start.split(/\s+/);
+  const words = pkg.scripts.start.split(/\s+/);
+  const commandAt = words.findIndex((word) => !/^[A-Z_][A-Z0-9_]*=\S*$/.test(word));
+  const env = Object.fromEntries(
+    words.slice(0, commandAt).map((assignment) => {
+      const equals = assignment.indexOf('=');
+      return [assignment.slice(0, equals), assignment.slice(equals + 1)];
+    }),
+  );
+  const [command, ...rest] = words.slice(commandAt);
   if (command !== 'node' || rest.at(-1) !== 'scripts/start.mjs')
     throw new Error(`unexpected start script: ${pkg.scripts.start}`);
-  return rest.slice(0, -1);
+  return { env, options: rest.slice(0, -1) };
 }
 
 /**
@@ -88,10 +96,11 @@ const extraNodeArgs = () => (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s
 
 export async function startBuiltServer(entry: 'main' | 'start', env: Record<string, string>): Promise<MeasuredProcess> {
   const script = entry === 'start' ? 'scripts/start.mjs' : 'dist-server/main.js';
+  const start = startCommand();
   return startProcess({
     label: `node ${script}`,
-    args: [...startOptions(), ...extraNodeArgs(), script],
-    env,
+    args: [...start.options, ...extraNodeArgs(), script],
+    env: { ...env, ...start.env },
     port: await freePort(),
     readyPath: '/api/pub/ping',
   });
