@@ -12,6 +12,7 @@ import type { ChartPanelType, DisplayPanelType } from './types';
 registerPageKind('crud', {
   load: async () => (await import('./page/CrudPage')).CrudPage,
   firstCalls: (file, context) => [{ api: file.list.api, params: listParams(file, context, FIRST_PAGE) }],
+  firstForms: (file) => (file.search ? [file.search] : []),
 });
 
 registerPageKind('dashboard', {

@@ -36,6 +36,8 @@ export interface PageKindDefinition<K extends PageKind> {
   load: () => Promise<ComponentType<PageRendererProps<K>>>;
   /** The page's first data requests; they must equal what the renderer asks for, so they are shared. */
   firstCalls?: (file: PageKinds[K], context: TemplateContext) => FirstCall[];
+  /** The form files the page shows from its first render (a list's search form), loaded with the page. */
+  firstForms?: (file: PageKinds[K]) => string[];
 }
 
 export interface PanelRendererProps {
@@ -112,6 +114,10 @@ export function loadPageRenderer<K extends PageKind>(kind: K): Promise<Component
 
 export function firstCallsOf<K extends PageKind>(kind: K, file: PageKinds[K], context: TemplateContext): FirstCall[] {
   return definitionOf(kind).firstCalls?.(file, context) ?? [];
+}
+
+export function firstFormsOf<K extends PageKind>(kind: K, file: PageKinds[K]): string[] {
+  return definitionOf(kind).firstForms?.(file) ?? [];
 }
 
 const lazyPanels = new Map<PanelType, LazyExoticComponent<ComponentType<PanelRendererProps>>>();

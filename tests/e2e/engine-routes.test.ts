@@ -113,6 +113,17 @@ describe('route loading', () => {
       }
     });
 
+    // When the search form and the first data row first appear: the page shows whole, not the form after the rows.
+    await page.addInitScript(() => {
+      const seen: Record<string, number> = {};
+      Object.assign(window, { seenAt: seen });
+      const look = () => {
+        if (!seen.form && document.querySelector('[data-testid=crud-search]')) seen.form = performance.now();
+        if (!seen.row && document.querySelector('[data-testid=crud-dictionary] .arco-table-td'))
+          seen.row = performance.now();
+      };
+      new MutationObserver(look).observe(document, { childList: true, subtree: true });
+    });
     const document = await page.goto('/app/systemProject/dictionary');
     // The server named the page its menu item leads to, and preloads its code.
     const head = (await document?.text()) ?? '';
@@ -124,6 +135,8 @@ describe('route loading', () => {
     expect(events.indexOf('code requested')).toBeLessThan(released);
     expect(events.indexOf('data requested')).toBeLessThan(released);
     expect(events.filter((event) => event === 'data requested')).toHaveLength(1);
+    const seenAt = await page.evaluate(() => (window as unknown as { seenAt: Record<string, number> }).seenAt);
+    expect(seenAt.form).toBeLessThanOrEqual(seenAt.row);
     await context.close();
   });
 });

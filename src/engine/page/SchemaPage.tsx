@@ -8,8 +8,10 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import '../built-in-kinds';
 import { LoadFailure, Loading } from '../feedback';
 import { forgetPage, loadPage, pageKindOf, peekPage } from '../pages';
+import { loadForm } from '../registry';
 import {
   firstCallsOf,
+  firstFormsOf,
   loadPageRenderer,
   peekPageRenderer,
   preloadPageKind,
@@ -32,8 +34,9 @@ const NO_CONTEXT: TemplateContext = {};
 const stay: OpenLink = () => undefined;
 
 /**
- * Start the page's code, file and first data together (each piece is shared with the render that follows). Resolves
- * once the first data calls have started (or the file failed to load: the render reports that).
+ * Start the page's code, file, first data and the forms it shows at once (a list's search form) together, each
+ * shared with the render that follows. Resolves once the first data calls have started and those forms are here (or
+ * failed to load: the render reports that), so that a render after it shows the page whole, in one go.
  */
 export function preparePage(seams: EngineSeams, pageId: string, context: TemplateContext = NO_CONTEXT): Promise<void> {
   const kind = pageKindOf(pageId);
@@ -42,8 +45,9 @@ export function preparePage(seams: EngineSeams, pageId: string, context: Templat
   const file = loadPage(pageId);
   if (kind) preloadPageKind(kind);
   return file.then(
-    (file) => {
+    async (file) => {
       for (const call of firstCallsOf(file.kind, file as never, context)) void preloadApi(seams, call.api, call.params);
+      await Promise.all(firstFormsOf(file.kind, file as never).map((id) => loadForm(id).catch(() => undefined)));
     },
     () => undefined,
   );
