@@ -124,9 +124,9 @@ describe('route loading', () => {
       };
       new MutationObserver(look).observe(document, { childList: true, subtree: true });
     });
-    const document = await page.goto('/app/systemProject/dictionary');
+    const answer = await page.goto('/app/systemProject/dictionary');
     // The server named the page its menu item leads to, and preloads its code.
-    const head = (await document?.text()) ?? '';
+    const head = (await answer?.text()) ?? '';
     expect(head).toContain('<meta name="portal-page" content="dictionary">');
     expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/app\/assets\/CrudPage-[\w-]+\.js">/);
     await page.getByTestId('crud-dictionary').getByText('C15', { exact: true }).first().waitFor();
