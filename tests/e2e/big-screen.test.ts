@@ -103,9 +103,10 @@ describe('项目大屏', () => {
       if (request.url().includes('/api/data/iot-warning')) reads.count += 1;
     });
 
-    // A dusty minute reported as the device would: a signed reading over the PM10 limit.
+    // A dusty minute reported as the device would: a signed reading over the PM10 limit (and under the night noise
+    // limit, 55 dB(A), so that it raises that one warning whatever the hour).
     const body = JSON.stringify({
-      values: { pm25: 160, pm10: 420, noise: 61.5, temperature: 15.2, humidity: 48, windSpeed: 2.4, windDirection: 90 },
+      values: { pm25: 160, pm10: 420, noise: 51.5, temperature: 15.2, humidity: 48, windSpeed: 2.4, windDirection: 90 },
     });
     const answer = await fetch(`${inject('baseUrl')}/api/iot/v1.0/telemetry`, {
       method: 'POST',
