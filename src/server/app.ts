@@ -31,7 +31,6 @@ import securityHeaders from './plugins/security-headers.js';
 import servicesPlugin from './plugins/services.js';
 import swagger from './plugins/swagger.js';
 import webApp from './plugins/web-app.js';
-import { normaliseMenuPath } from '../shared/menu-targets.js';
 import workflow from './workflow/plugin.js';
 import { registerRoutes } from './routes/index.js';
 import { createServices, type ServiceOverrides } from './services/index.js';
@@ -138,7 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prefix: '/app',
     webDir: config.webDir,
     packageVersion: version,
-    pageOfRoute: async (route) => (await services.menuTrees.routePages()).get(normaliseMenuPath(route)),
+    pageOfRoute: (route) => services.menuTrees.pageOfRoute(route),
   });
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/app/'));
 

@@ -25,9 +25,10 @@ export function menuRoutes(tree: readonly MenuRecord[]): MenuRoute[] {
     for (const item of items) {
       const names = [...trail, item.name];
       const href = item.href || item.vueRoute;
-      if (href && item.target && href.startsWith('/') && !seen.has(normaliseMenuPath(href))) {
-        seen.add(normaliseMenuPath(href));
-        routes.push({ path: normaliseMenuPath(href), id: item.id, target: item.target, trail: names, menu: item });
+      const path = href && normaliseMenuPath(href);
+      if (path && item.target && path.startsWith('/') && !seen.has(path)) {
+        seen.add(path);
+        routes.push({ path, id: item.id, target: item.target, trail: names, menu: item });
       }
       walk(item.childList ?? [], names);
     }

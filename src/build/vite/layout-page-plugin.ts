@@ -44,53 +44,50 @@ function loadedFiles(chunks: Map<string, OutputChunk>, roots: readonly string[])
   return files;
 }
 
-/** The files of the main script (index.html loads them). */
-function entryFiles(chunks: Map<string, OutputChunk>): Set<string> {
-  return loadedFiles(
-    chunks,
-    [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
-  );
+/** What the build adds to index.html: for the layout, and for each page file a route may lead to. */
+interface LayoutPreloads {
+  layout: string[];
+  pages: PagePreloads;
 }
 
 /**
- * What layout.html adds to index.html: the layout's chunk, what it imports, and their styles. The styles too: the
- * layout's code is imported only once they have loaded, which would otherwise start only when the main script runs.
+ * The layout's files beyond the main script's: its chunk, what it imports, and their styles (the styles too: the
+ * layout's code is imported only once they have loaded, which would otherwise start only when the main script runs).
+ * And for each page file, the files beyond those: its own chunk and its kind's chunk, with what they import.
  */
-function layoutFiles(bundle: OutputBundle, base: string, layoutChunk: string): string[] {
+function layoutPreloads(bundle: OutputBundle, base: string, layoutChunk: string): LayoutPreloads {
   const chunks = chunksOf(bundle);
-  const byEntry = entryFiles(chunks);
-  return [...loadedFiles(chunks, [layoutChunk])].filter((file) => !byEntry.has(file)).map((file) => `${base}${file}`);
-}
-
-function pagePreloads(bundle: OutputBundle, base: string, layoutChunk: string): PagePreloads {
-  const chunks = chunksOf(bundle);
-  const loadedByLayout = new Set([...entryFiles(chunks), ...loadedFiles(chunks, [layoutChunk])]);
+  const byEntry = loadedFiles(
+    chunks,
+    [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
+  );
+  const layout = [...loadedFiles(chunks, [layoutChunk])].filter((file) => !byEntry.has(file));
+  const loadedByLayout = new Set([...byEntry, ...layout]);
   const kindChunks = new Map(
     Object.entries(KIND_GROUPS).map(([kind, group]) => [
       kind,
       [...chunks.values()].find((chunk) => chunk.name === group.chunk)?.fileName,
     ]),
   );
-  const preloads: PagePreloads = {};
+  const pages: PagePreloads = {};
   for (const chunk of chunks.values()) {
     const pageId = chunk.facadeModuleId && PAGE_FILE.exec(chunk.facadeModuleId)?.[1];
     if (!pageId || !chunk.facadeModuleId) continue;
     const { kind } = JSON.parse(readFileSync(chunk.facadeModuleId, 'utf8')) as { kind?: string };
     const kindChunk = kind ? kindChunks.get(kind) : undefined;
     const roots = kindChunk ? [chunk.fileName, kindChunk] : [chunk.fileName];
-    preloads[pageId] = [...loadedFiles(chunks, roots)]
+    pages[pageId] = [...loadedFiles(chunks, roots)]
       .filter((file) => !loadedByLayout.has(file))
       .map((file) => `${base}${file}`);
   }
-  return preloads;
+  return { layout: layout.map((file) => `${base}${file}`), pages };
 }
 
 export function layoutPagePlugin(): Plugin {
   let outDir = 'dist';
   let base = '/';
   let chunkFile: string | undefined;
-  let layout: string[] = [];
-  let preloads: PagePreloads = {};
+  let preloads: LayoutPreloads = { layout: [], pages: {} };
   return {
     name: 'portal-layout-page',
     apply: 'build',
@@ -100,9 +97,7 @@ export function layoutPagePlugin(): Plugin {
     },
     generateBundle(_options, bundle) {
       chunkFile = Object.values(bundle).find((file) => file.type === 'chunk' && file.name === LAYOUT_CHUNK)?.fileName;
-      if (!chunkFile) return;
-      layout = layoutFiles(bundle, base, chunkFile);
-      preloads = pagePreloads(bundle, base, chunkFile);
+      if (chunkFile) preloads = layoutPreloads(bundle, base, chunkFile);
     },
     // Before the precompress plugin compresses what the build wrote.
     closeBundle: {
@@ -112,9 +107,9 @@ export function layoutPagePlugin(): Plugin {
         if (!chunkFile) throw new Error(`the build made no "${LAYOUT_CHUNK}" chunk for ${LAYOUT_PAGE} to preload`);
         const index = await readFile(join(outDir, 'index.html'), 'utf8');
         if (!index.includes('</head>')) throw new Error('index.html has no </head> to add the preload to');
-        const tags = preloadTags(layout).join('\n    ');
+        const tags = preloadTags(preloads.layout).join('\n    ');
         await writeFile(join(outDir, LAYOUT_PAGE), index.replace('</head>', `  ${tags}\n  </head>`));
-        await writeFile(join(outDir, PAGE_PRELOADS), JSON.stringify(preloads));
+        await writeFile(join(outDir, PAGE_PRELOADS), JSON.stringify(preloads.pages));
       },
     },
   };

@@ -142,10 +142,15 @@ export class MenuTreeCache {
   }
 
   /**
-   * Route path -> the id of the page file its menu item's target names, over every live menu (the same for every
-   * user): the web app's page preloads the code of the page a link leads to (plugins/web-app.ts).
+   * The id of the page file the menu item of `route` names (the same for every user, grants aside), if any: the web
+   * app's page preloads the code of the page a link leads to (plugins/web-app.ts).
    */
-  async routePages(): Promise<ReadonlyMap<string, string>> {
+  async pageOfRoute(route: string): Promise<string | undefined> {
+    return (await this.routePages()).get(normaliseMenuPath(route));
+  }
+
+  /** Route path -> the id of the page file its menu item's target names, over every live menu. */
+  private async routePages(): Promise<ReadonlyMap<string, string>> {
     const answer = await this.answer('route-pages', async () => {
       const pages: [string, string][] = [];
       const seen = new Set<string>();
