@@ -18,8 +18,8 @@ void refreshBaseConfig();
 // beside it (the layout's chunk, so the login page's bundle stays as it was), and the first render waits for the
 // layout's code, a second at most: a layout that mounts at once shows its page without React's hold-back of content
 // that replaces a loading fallback (src/app/shell/routes.tsx). It also waits, within that second, for the menus and
-// permissions (without them the layout renders a loading state, then everything once more) and for the data calls
-// of the page the server named to have started (rendering the layout first would hold them back).
+// permissions (without them the layout renders a loading state, then everything once more) and for the first data
+// of the page the server named (without it the page renders loading, then its table once more).
 const LAYOUT_WAIT_MS = 1000;
 const path = window.location.pathname.slice(BASENAME.length) || '/';
 let layoutCode: Promise<unknown> | undefined;

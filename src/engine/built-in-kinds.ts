@@ -3,7 +3,7 @@
  * to load (a chunk of its own) and, where the file alone tells, the page's first requests.
  */
 import { dashboardCalls } from './page/dashboard-calls';
-import { FIRST_PAGE, listParams } from './page/crud-list';
+import { crudFirstForms, FIRST_PAGE, listParams } from './page/crud-list';
 import { registerPageKind, registerPanelType } from './renderers';
 import { sheetFirstCalls } from './page/sheet-calls';
 import { renderTemplate } from './template';
@@ -12,7 +12,7 @@ import type { ChartPanelType, DisplayPanelType } from './types';
 registerPageKind('crud', {
   load: async () => (await import('./page/CrudPage')).CrudPage,
   firstCalls: (file, context) => [{ api: file.list.api, params: listParams(file, context, FIRST_PAGE) }],
-  firstForms: (file) => (file.search ? [file.search] : []),
+  firstForms: crudFirstForms,
 });
 
 registerPageKind('dashboard', {

@@ -129,6 +129,10 @@ describe('route loading', () => {
     const head = (await answer?.text()) ?? '';
     expect(head).toContain('<meta name="portal-page" content="dictionary">');
     expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/app\/assets\/CrudPage-[\w-]+\.js">/);
+    // ... and its search form's (the form and its validator), which its first render shows.
+    expect(
+      head.match(/<link rel="modulepreload" crossorigin href="\/app\/assets\/search-dictionary-[\w-]+\.js">/g),
+    ).toHaveLength(2);
     await page.getByTestId('crud-dictionary').getByText('C15', { exact: true }).first().waitFor();
     const released = events.indexOf('menus released');
     expect(events.indexOf('menus requested')).toBeGreaterThanOrEqual(0);

@@ -4,11 +4,11 @@
  * the URL of the row. (The real endpoints are covered by the API tests; the real pages by the browser tests.)
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadPageRenderer } from '../../src/engine/renderers';
 import { loadPage } from '../../src/engine/pages';
 import { loadForm } from '../../src/engine/registry';
-import { SchemaPage } from '../../src/engine/page/SchemaPage';
+import { preparePage, SchemaPage } from '../../src/engine/page/SchemaPage';
 import { EngineProvider, type EngineSeams, type RequestOptions } from '../../src/engine/seams';
 import { fakeSeams } from '../support/fake-seams';
 
@@ -128,5 +128,26 @@ describe('CRUD page (schemas/pages/dictionary.json)', () => {
         body: expect.objectContaining({ label: '民族0', type: 'nation' }),
       }),
     );
+  });
+
+  it('preparing the page waits for its first list answer, so that the render after it shows the rows', async () => {
+    let answerList: () => void = () => undefined;
+    const fake = fakeSeams((request) =>
+      request.url === '/api/system/dictionary/list'
+        ? new Promise((resolve) => (answerList = () => resolve(answer(request))))
+        : answer(request),
+    );
+    // Reads the pages of the tests before started are shared for seconds (src/engine/reads.ts): this one is later.
+    const later = Date.now() + 60_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => later);
+    let prepared = false;
+    const preparing = preparePage(fake.seams, 'dictionary').then(() => (prepared = true));
+    await waitFor(() => expect(fake.requests.map((request) => request.url)).toContain('/api/system/dictionary/list'));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(prepared).toBe(false);
+    answerList();
+    await preparing;
+    expect(prepared).toBe(true);
+    vi.restoreAllMocks();
   });
 });

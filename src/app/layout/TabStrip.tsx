@@ -2,15 +2,15 @@
  * The open-tab strip (spec section 2): names cut at 6 characters, a close button on every tab but the work
  * bench, as many tabs as floor((available width - 40) / 151), the rest in a hover list.
  */
-import { Dropdown, Menu } from '@arco-design/web-react';
-import '@arco-design/web-react/es/Dropdown/style/css.js';
-import '@arco-design/web-react/es/Menu/style/css.js';
 import { IconClose, IconMore } from '@arco-design/web-react/icon';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { lazyPart, usePreloadWhenIdle } from '../../engine/lazy-part';
 import { tabName } from './names';
 import { splitTabs, WORKBENCH_TAB, type OpenTab } from './open-tabs';
 import { useOpenTabs } from './tabs-context';
+
+const TabOverflow = lazyPart(async () => (await import('./TabOverflow')).TabOverflow);
 
 function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
   const ref = useRef<T>(null);
@@ -32,6 +32,7 @@ export function TabStrip() {
   const location = useLocation();
   const [ref, width] = useWidth<HTMLDivElement>();
   const { visible, overflow } = splitTabs(tabs, width, location.pathname);
+  usePreloadWhenIdle(TabOverflow);
 
   const closeAndLeave = (tab: OpenTab) => {
     close(tab.href);
@@ -63,21 +64,21 @@ export function TabStrip() {
         </div>
       ))}
       {overflow.length > 0 && (
-        <Dropdown
-          trigger="hover"
-          droplist={
-            <Menu onClickMenuItem={(href) => navigate(href)} data-testid="tab-overflow">
-              {overflow.map((tab) => (
-                <Menu.Item key={tab.href}>{tabName(tab.name)}</Menu.Item>
-              ))}
-            </Menu>
-          }
-        >
-          <button type="button" className="tab-more" aria-label={`更多标签（${overflow.length}）`}>
-            <IconMore /> {overflow.length}
-          </button>
-        </Dropdown>
+        // Until the list's code is here, the button shows without it.
+        <Suspense fallback={moreButton(overflow.length)}>
+          <TabOverflow.Component tabs={overflow} onOpen={(href) => navigate(href)}>
+            {moreButton(overflow.length)}
+          </TabOverflow.Component>
+        </Suspense>
       )}
     </div>
+  );
+}
+
+function moreButton(count: number) {
+  return (
+    <button type="button" className="tab-more" aria-label={`更多标签（${count}）`}>
+      <IconMore /> {count}
+    </button>
   );
 }

@@ -6,7 +6,8 @@ import { Button, Popover, Spin, Tooltip } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Popover/style/css.js';
 import '@arco-design/web-react/es/Tooltip/style/css.js';
 import '@arco-design/web-react/es/Spin/style/css.js';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPart, usePreloadWhenIdle } from '../../engine/lazy-part';
 import { useSeams } from '../../engine/seams';
 import { useApi } from '../../engine/use-api';
 import { needsProjectTooltip } from '../layout/names';
@@ -14,13 +15,16 @@ import { selectedProject } from '../layout/selected-project';
 import { portalApis } from '../portal-apis';
 import { chooseProject, REQUESTING } from './choose-project';
 import { toSelection, type CompanyTreeNode } from './project-tree';
-import { ProjectTree } from './ProjectTree';
 import './projects.css';
+
+// The tree (Arco's Tree and Checkbox) shows only in the open popover: not part of the layout's first render.
+const ProjectTree = lazyPart(async () => (await import('./ProjectTree')).ProjectTree);
 
 export function ProjectSelector({ onMore }: { onMore: () => void }) {
   const seams = useSeams();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  usePreloadWhenIdle(ProjectTree);
   const { data: tree = [] } = useApi<CompanyTreeNode[]>(open ? portalApis.companyTree : null, {});
   const current = selectedProject();
   const name = current?.projectName ?? '';
@@ -53,7 +57,9 @@ export function ProjectSelector({ onMore }: { onMore: () => void }) {
       content={
         <Spin loading={busy} tip={REQUESTING} block>
           <div className="project-popover" data-testid="project-popover">
-            <ProjectTree tree={tree} selectedId={undefined} onSelect={(node) => void choose(node)} />
+            <Suspense fallback={<Spin block />}>
+              <ProjectTree.Component tree={tree} selectedId={undefined} onSelect={(node) => void choose(node)} />
+            </Suspense>
             <div className="project-popover-more">
               <Button
                 type="text"

@@ -21,8 +21,8 @@ import { readStored } from '../session/storage';
 import { seams } from './seams';
 
 /**
- * Resolves once the menus and permissions have answered (or failed) and the page the server named has started its
- * first data calls: what the first render of the layout needs to show the routed page rather than a loading state.
+ * Resolves once the menus and permissions have answered (or failed) and the page the server named has its first
+ * data and forms (`preparePage`): what the first render of the layout needs to show the routed page whole.
  */
 export function preloadLoggedInRoute(pathname: string, hintedPageId?: string): Promise<void> {
   void import('../layout/RootLayout');

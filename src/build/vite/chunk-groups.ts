@@ -9,6 +9,7 @@
  * (page files, other screens, ECharts, rjsf) is split as before.
  */
 import path from 'node:path';
+import { crudFirstForms } from '../../engine/page/crud-list';
 
 interface ModuleNode {
   importedIds: readonly string[];
@@ -30,12 +31,19 @@ const SHELL_ROOTS = [
   'src/app/shell/route-preload.ts',
   'src/engine/page/SchemaPage.tsx',
 ].map(at);
+interface KindGroup {
+  chunk: string;
+  roots: readonly string[];
+  /** The forms a page of the kind shows in its first render: the engine's own rule (`firstForms` of the kind). */
+  firstForms?: (file: never) => string[];
+}
+
 /**
  * Page kinds whose code is loaded as one chunk each, named after the renderer (the admin lists are CrudPage); the
  * layout page preloads it for a link to a page of that kind (src/build/vite/layout-page-plugin.ts).
  */
-export const KIND_GROUPS: Readonly<Record<string, { chunk: string; roots: readonly string[] }>> = {
-  crud: { chunk: 'CrudPage', roots: ['src/engine/page/CrudPage.tsx'].map(at) },
+export const KIND_GROUPS: Readonly<Record<string, KindGroup>> = {
+  crud: { chunk: 'CrudPage', roots: ['src/engine/page/CrudPage.tsx'].map(at), firstForms: crudFirstForms },
 };
 
 /**

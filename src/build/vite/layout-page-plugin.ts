@@ -5,7 +5,7 @@
  *   preloaded, so that code downloads beside the main script instead of after it has run; the login page and the
  *   gateway keep index.html and load nothing more;
  * - page-preloads.json: for every page file, the code a link to it needs beyond that page (the file's own chunk, the
- *   chunk of its kind's renderer, their styles). The server adds them to layout.html for a route whose menu record
+ *   chunk of its kind's renderer, the forms its first render shows (a list's search form), their styles). The server adds them to layout.html for a route whose menu record
  *   names the page, so a link opened directly loads its screen in one round instead of after the menus answered.
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -20,6 +20,8 @@ export const PAGE_PRELOADS = 'page-preloads.json';
 const LAYOUT_CHUNK = 'shell';
 /** A page file's module id: `<root>/schemas/pages/<id>.json` or `<root>/modules/<name>/pages/<id>.json`. */
 const PAGE_FILE = /\/(?:schemas|modules\/[^/]+)\/pages\/([^/]+)\.json$/;
+/** A form's module ids (src/engine/registry.ts): its file, and its precompiled validator (`?validator`). */
+const FORM_FILE = /\/(?:schemas\/forms|modules\/[^/]+\/(?:forms|collections))\/([^/?]+)\.json(?:\?validator)?$/;
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -53,7 +55,8 @@ interface LayoutPreloads {
 /**
  * The layout's files beyond the main script's: its chunk, what it imports, and their styles (the styles too: the
  * layout's code is imported only once they have loaded, which would otherwise start only when the main script runs).
- * And for each page file, the files beyond those: its own chunk and its kind's chunk, with what they import.
+ * And for each page file, the files beyond those: its own chunk, its kind's chunk and its first forms' chunks, with
+ * what they import.
  */
 function layoutPreloads(bundle: OutputBundle, base: string, layoutChunk: string): LayoutPreloads {
   const chunks = chunksOf(bundle);
@@ -69,13 +72,23 @@ function layoutPreloads(bundle: OutputBundle, base: string, layoutChunk: string)
       [...chunks.values()].find((chunk) => chunk.name === group.chunk)?.fileName,
     ]),
   );
+  const formChunks = new Map<string, string[]>();
+  for (const chunk of chunks.values()) {
+    const formId = chunk.facadeModuleId && FORM_FILE.exec(chunk.facadeModuleId)?.[1];
+    if (formId) formChunks.set(formId, [...(formChunks.get(formId) ?? []), chunk.fileName]);
+  }
   const pages: PagePreloads = {};
   for (const chunk of chunks.values()) {
     const pageId = chunk.facadeModuleId && PAGE_FILE.exec(chunk.facadeModuleId)?.[1];
     if (!pageId || !chunk.facadeModuleId) continue;
-    const { kind } = JSON.parse(readFileSync(chunk.facadeModuleId, 'utf8')) as { kind?: string };
-    const kindChunk = kind ? kindChunks.get(kind) : undefined;
-    const roots = kindChunk ? [chunk.fileName, kindChunk] : [chunk.fileName];
+    const file = JSON.parse(readFileSync(chunk.facadeModuleId, 'utf8')) as { kind?: string };
+    const kindChunk = file.kind ? kindChunks.get(file.kind) : undefined;
+    const firstForms = (file.kind && KIND_GROUPS[file.kind]?.firstForms?.(file as never)) || [];
+    const roots = [
+      chunk.fileName,
+      ...(kindChunk ? [kindChunk] : []),
+      ...firstForms.flatMap((formId) => formChunks.get(formId) ?? []),
+    ];
     pages[pageId] = [...loadedFiles(chunks, roots)]
       .filter((file) => !loadedByLayout.has(file))
       .map((file) => `${base}${file}`);

@@ -5,27 +5,23 @@
  *   the job, and at the end the rows that were not imported are listed, with their row number, column and
  *   message, and can be downloaded (`failedRows`) to fix and import again.
  */
-import { Alert, Button, Modal, Progress, Table } from '@arco-design/web-react';
-import '@arco-design/web-react/es/Modal/style/css.js';
-import '@arco-design/web-react/es/Progress/style/css.js';
-import '@arco-design/web-react/es/Alert/style/css.js';
-import { useRef, useState } from 'react';
+import { Button } from '@arco-design/web-react';
+import { Suspense, useRef, useState } from 'react';
 import { toVariables } from '../actions';
 import { callApi, pickPath, type ApiVariables } from '../api';
+import { lazyPart, usePreloadWhenIdle } from '../lazy-part';
 import { useSeams } from '../seams';
 import { renderTemplate, type TemplateContext } from '../template';
+import type { RowError } from './CrudImportDialogs';
 import { saveFile } from './save-file';
-import { useImportJob, type ImportJobProgress } from './use-import-job';
+import { useImportJob } from './use-import-job';
 import type { CrudPageFile } from '../types';
 
 type ImportConfig = NonNullable<CrudPageFile['import']>;
 
-interface RowError {
-  row?: number;
-  field?: string;
-  title?: string;
-  message: string;
-}
+// The answers' dialogs (Arco's Modal, Progress) open only after an upload: not part of the page's first render.
+const ImportErrorsDialog = lazyPart(async () => (await import('./CrudImportDialogs')).ImportErrorsDialog);
+const ImportJobDialog = lazyPart(async () => (await import('./CrudImportDialogs')).ImportJobDialog);
 
 const INVALID_INPUT = -400;
 
@@ -51,6 +47,7 @@ export function CrudImport({
   const job = useImportJob(config.progress, variables, (progress) => {
     if (progress.created > 0) onImported();
   });
+  usePreloadWhenIdle(ImportErrorsDialog, ImportJobDialog);
 
   const upload = async (file: File) => {
     const body = new FormData();
@@ -112,78 +109,22 @@ export function CrudImport({
           if (file) void upload(file);
         }}
       />
-      {errors && (
-        <Modal visible title="导入失败：以下行有错误，未导入任何数据" footer={null} onCancel={() => setErrors(null)}>
-          <ul className="crud-import-errors" data-testid="crud-import-errors">
-            {errors.map((error, index) => (
-              <li key={index}>
-                {error.row !== undefined ? `第 ${error.row} 行` : ''}
-                {error.field ? `（${error.field}）` : ''}：{error.message}
-              </li>
-            ))}
-          </ul>
-        </Modal>
-      )}
-      {job.progress && (
-        <Modal
-          visible
-          title={`导入${title}`}
-          style={{ width: 720 }}
-          footer={
-            <>
-              {job.progress.state === 'done' && job.progress.failed > 0 && config.failedRows && (
-                <Button
-                  onClick={() => void download(config.failedRows, '导入错误行.xlsx', { jobId: job.progress!.jobId })}
-                >
-                  下载错误行
-                </Button>
-              )}
-              <Button type="primary" onClick={job.close}>
-                {job.finished ? '关闭' : '后台继续'}
-              </Button>
-            </>
-          }
-          onCancel={job.close}
-        >
-          <ImportJobView progress={job.progress} />
-        </Modal>
-      )}
-    </>
-  );
-}
-
-function ImportJobView({ progress }: { progress: ImportJobProgress }) {
-  const percent = progress.total > 0 ? Math.floor((progress.done / progress.total) * 100) : 0;
-  const status = progress.state === 'failed' ? 'error' : progress.state === 'done' ? 'success' : 'normal';
-  return (
-    <div className="crud-import-job" data-testid="crud-import-progress" data-state={progress.state}>
-      <Progress percent={progress.state === 'done' ? 100 : percent} status={status} />
-      <p className="crud-import-counts">
-        {progress.state === 'waiting'
-          ? '等待导入…'
-          : progress.state === 'running'
-            ? `正在导入：已处理 ${progress.done} / ${progress.total} 行`
-            : progress.state === 'done'
-              ? `导入完成：共 ${progress.total} 行，成功 ${progress.created} 行，失败 ${progress.failed} 行`
-              : '导入失败'}
-      </p>
-      {progress.state === 'failed' && progress.message && <Alert type="error" content={progress.message} />}
-      {progress.errors.length > 0 && (
-        <div data-testid="crud-import-errors">
-          <Table
-            rowKey={(error) => `${error.row}-${error.field}-${error.message}`}
-            size="small"
-            pagination={progress.errors.length > 10 ? { pageSize: 10, size: 'mini' } : false}
-            border={{ wrapper: true, cell: true }}
-            columns={[
-              { title: '行号', dataIndex: 'row', width: 70 },
-              { title: '列', dataIndex: 'title', width: 120 },
-              { title: '错误原因', dataIndex: 'message' },
-            ]}
-            data={progress.errors}
+      <Suspense fallback={null}>
+        {errors && <ImportErrorsDialog.Component errors={errors} onClose={() => setErrors(null)} />}
+        {job.progress && (
+          <ImportJobDialog.Component
+            title={`导入${title}`}
+            progress={job.progress}
+            finished={job.finished}
+            onDownloadFailedRows={
+              config.failedRows
+                ? () => void download(config.failedRows, '导入错误行.xlsx', { jobId: job.progress!.jobId })
+                : undefined
+            }
+            onClose={job.close}
           />
-        </div>
-      )}
-    </div>
+        )}
+      </Suspense>
+    </>
   );
 }

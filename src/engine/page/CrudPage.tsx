@@ -10,10 +10,11 @@ import '@arco-design/web-react/es/Pagination/style/css.js';
 import '@arco-design/web-react/es/Popconfirm/style/css.js';
 import '@arco-design/web-react/es/Empty/style/css.js';
 import '@arco-design/web-react/es/Button/style/css.js';
-import { useState, type ReactElement } from 'react';
+import { Suspense, useState, type ReactElement } from 'react';
 import { pickPath } from '../api';
 import { runAction } from '../actions';
 import { LoadFailure } from '../feedback';
+import { lazyPart, usePreloadWhenIdle } from '../lazy-part';
 import { SchemaForm } from '../form/SchemaForm';
 import type { OpenLink, PageRendererProps } from '../renderers';
 import { useSeams } from '../seams';
@@ -23,7 +24,6 @@ import { useApi, useInvalidateApi } from '../use-api';
 import { useEvents } from '../use-events';
 import { isPaged, listFilters, listParams } from './crud-list';
 import { cellValue } from './cell-format';
-import { CrudDialog } from './CrudDialog';
 import { CrudExport } from './CrudExport';
 import { CrudImport } from './CrudImport';
 import { CrudTree, type TreeNode } from './CrudTree';
@@ -32,6 +32,9 @@ import { RowDeleteButton, rowActionsWidth } from './row-actions';
 import './crud-page.css';
 
 type Row = Record<string, unknown>;
+
+// The create and edit dialog (Arco's Modal and what it brings) is not part of the list's first render.
+const CrudDialog = lazyPart(async () => (await import('./CrudDialog')).CrudDialog);
 
 interface OpenDialog {
   action: CrudDialogAction;
@@ -53,6 +56,7 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
   const [node, setNode] = useState<TreeNode | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const windowWidth = useWindowWidth();
+  usePreloadWhenIdle(CrudDialog);
 
   // What the list shows (the export takes the same), then the page of it.
   const listState = { search, page, treeKey: node?.key };
@@ -297,14 +301,16 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
         </div>
       </div>
       {dialog && (
-        <CrudDialog
-          action={dialog.action}
-          context={dialog.context}
-          host={context}
-          rowKey={rowKey}
-          onClose={() => setDialog(null)}
-          onSaved={() => void refreshAll()}
-        />
+        <Suspense fallback={null}>
+          <CrudDialog.Component
+            action={dialog.action}
+            context={dialog.context}
+            host={context}
+            rowKey={rowKey}
+            onClose={() => setDialog(null)}
+            onSaved={() => void refreshAll()}
+          />
+        </Suspense>
       )}
     </section>
   );

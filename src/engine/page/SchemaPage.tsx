@@ -35,8 +35,9 @@ const stay: OpenLink = () => undefined;
 
 /**
  * Start the page's code, file, first data and the forms it shows at once (a list's search form) together, each
- * shared with the render that follows. Resolves once the first data calls have started and those forms are here (or
- * failed to load: the render reports that), so that a render after it shows the page whole, in one go.
+ * shared with the render that follows. Resolves once the first data calls have answered and those forms are here (or
+ * either failed: the render reports that), so that a render after it shows the page whole, rows included, in one go
+ * (a render before the answer shows the page loading, then renders its table once more).
  */
 export function preparePage(seams: EngineSeams, pageId: string, context: TemplateContext = NO_CONTEXT): Promise<void> {
   const kind = pageKindOf(pageId);
@@ -46,8 +47,11 @@ export function preparePage(seams: EngineSeams, pageId: string, context: Templat
   if (kind) preloadPageKind(kind);
   return file.then(
     async (file) => {
-      for (const call of firstCallsOf(file.kind, file as never, context)) void preloadApi(seams, call.api, call.params);
-      await Promise.all(firstFormsOf(file.kind, file as never).map((id) => loadForm(id).catch(() => undefined)));
+      const answers = firstCallsOf(file.kind, file as never, context).map((call) =>
+        preloadApi(seams, call.api, call.params),
+      );
+      const forms = firstFormsOf(file.kind, file as never).map((id) => loadForm(id).catch(() => undefined));
+      await Promise.all([...answers, ...forms]);
     },
     () => undefined,
   );

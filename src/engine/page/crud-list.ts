@@ -15,6 +15,12 @@ export interface ListState {
 
 export const FIRST_PAGE: ListState = { search: {}, page: 1 };
 
+/**
+ * The forms a crud page shows in its first render (its search form): the page waits for them, so that form and rows
+ * appear together, and the build preloads them with the page (src/build/vite/layout-page-plugin.ts).
+ */
+export const crudFirstForms = (file: Pick<CrudPageFile, 'search'>): string[] => (file.search ? [file.search] : []);
+
 export const isPaged = (file: CrudPageFile) => Boolean(file.list.total) && !file.list.tree;
 
 /** What the list shows, without paging: the export takes the same filters. */

@@ -1,0 +1,38 @@
+/**
+ * A part of a screen that its first render does not show (a dialog, a drop-down's list, a popover's content): its
+ * code is a chunk of its own, so that the screen's first render does not download and run it. It loads when the
+ * browser is idle after the screen has shown (`usePreloadWhenIdle`), or when the part first renders, whichever
+ * comes first; a part opened before that shows once its chunk has arrived.
+ */
+import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface LazyPart<P extends object> {
+  Component: LazyExoticComponent<ComponentType<P>>;
+  /** Starts loading the chunk (once; again after a failure). */
+  preload(): Promise<ComponentType<P>>;
+}
+
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () =>
+    (loading ??= load().catch((error: unknown) => {
+      // A chunk that failed (the network) is asked for again next time instead of failing forever.
+      loading = undefined;
+      throw error;
+    }));
+  return { Component: lazy(async () => ({ default: await preload() })), preload };
+}
+
+/** Once the caller has rendered and the browser is idle, loads these parts' code (failures are left for later). */
+export function usePreloadWhenIdle(...parts: ReadonlyArray<{ preload(): Promise<unknown> }>): void {
+  useEffect(() => {
+    const load = () => parts.forEach((part) => void part.preload().catch(() => undefined));
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(load, { timeout: 2_000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = window.setTimeout(load, 200);
+    return () => window.clearTimeout(handle);
+    // The parts are module constants: loading them once per mount is enough.
+  }, []);
+}
