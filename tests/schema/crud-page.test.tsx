@@ -12,7 +12,10 @@ import { preparePage, SchemaPage } from '../../src/engine/page/SchemaPage';
 import { EngineProvider, type EngineSeams, type RequestOptions } from '../../src/engine/seams';
 import { fakeSeams } from '../support/fake-seams';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 // The page's code, file and forms load once before the tests (a cold load on a busy machine takes seconds; the
 // tests are about behaviour, not load time).
@@ -148,6 +151,5 @@ describe('CRUD page (schemas/pages/dictionary.json)', () => {
     answerList();
     await preparing;
     expect(prepared).toBe(true);
-    vi.restoreAllMocks();
   });
 });

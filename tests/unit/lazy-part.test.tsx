@@ -1,5 +1,5 @@
 /**
- * A part of a screen loaded apart (src/engine/lazy-part.ts): its code is asked for once, again after a failure,
+ * A part of a screen loaded apart (src/engine/lazy-part.tsx): its code is asked for once, again after a failure,
  * when the browser is idle after the screen rendered, and the part renders once it has arrived.
  */
 import { act, cleanup, render, screen } from '@testing-library/react';
@@ -30,6 +30,18 @@ describe('lazyPart', () => {
     });
     expect(await screen.findByText('你好，张三')).toBeTruthy();
     expect(loads).toBe(1);
+  });
+
+  it('renders in its first render, without the fallback, once its code is here', async () => {
+    const part = lazyPart(async () => Greeting);
+    await part.preload();
+    render(
+      <Suspense fallback={<p>加载中</p>}>
+        <part.Component name="李四" />
+      </Suspense>,
+    );
+    expect(screen.getByText('你好，李四')).toBeTruthy();
+    expect(screen.queryByText('加载中')).toBeNull();
   });
 
   it('asks for its code again after a failed load', async () => {
