@@ -3,7 +3,8 @@
  * to load (a chunk of its own) and, where the file alone tells, the page's first requests.
  */
 import { dashboardCalls } from './page/dashboard-calls';
-import { crudFirstForms, FIRST_PAGE, listParams } from './page/crud-list';
+import { crudFirstForms, crudShowsTree, FIRST_PAGE, listParams } from './page/crud-list';
+import { CrudTreePart } from './page/crud-tree-part';
 import { registerPageKind, registerPanelType } from './renderers';
 import { sheetFirstCalls } from './page/sheet-calls';
 import { renderTemplate } from './template';
@@ -11,8 +12,13 @@ import type { ChartPanelType, DisplayPanelType } from './types';
 
 registerPageKind('crud', {
   load: async () => (await import('./page/CrudPage')).CrudPage,
-  firstCalls: (file, context) => [{ api: file.list.api, params: listParams(file, context, FIRST_PAGE) }],
+  firstCalls: (file, context) => [
+    { api: file.list.api, params: listParams(file, context, FIRST_PAGE) },
+    // The tree panel's nodes (CrudTree asks with no params).
+    ...(file.tree ? [{ api: file.tree.api, params: {} }] : []),
+  ],
   firstForms: crudFirstForms,
+  firstParts: (file) => (crudShowsTree(file) ? [CrudTreePart] : []),
 });
 
 registerPageKind('dashboard', {

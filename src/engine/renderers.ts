@@ -38,6 +38,8 @@ export interface PageKindDefinition<K extends PageKind> {
   firstCalls?: (file: PageKinds[K], context: TemplateContext) => FirstCall[];
   /** The form files the page shows from its first render (a list's search form), loaded with the page. */
   firstForms?: (file: PageKinds[K]) => string[];
+  /** Parts of the renderer in chunks of their own that this page shows from its first render, loaded with it. */
+  firstParts?: (file: PageKinds[K]) => ReadonlyArray<{ preload(): Promise<unknown> }>;
 }
 
 export interface PanelRendererProps {
@@ -118,6 +120,13 @@ export function firstCallsOf<K extends PageKind>(kind: K, file: PageKinds[K], co
 
 export function firstFormsOf<K extends PageKind>(kind: K, file: PageKinds[K]): string[] {
   return definitionOf(kind).firstForms?.(file) ?? [];
+}
+
+export function firstPartsOf<K extends PageKind>(
+  kind: K,
+  file: PageKinds[K],
+): ReadonlyArray<{ preload(): Promise<unknown> }> {
+  return definitionOf(kind).firstParts?.(file) ?? [];
 }
 
 const lazyPanels = new Map<PanelType, LazyExoticComponent<ComponentType<PanelRendererProps>>>();

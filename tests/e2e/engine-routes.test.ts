@@ -146,6 +146,29 @@ describe('route loading', () => {
 });
 
 describe('chart code', () => {
+  it('a list with a tree panel has the panel preloaded and shows it with its rows; a list without one loads no tree', async () => {
+    const { context, page } = await newPage(browser);
+    await logInThroughForm(page, demoUsers.admin.username, demoUsers.admin.password);
+    const treeCode = /<link rel="modulepreload" crossorigin href="\/app\/assets\/CrudTree-[\w-]+\.js">/;
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+
+    const dictionary = await page.goto('/app/systemProject/dictionary');
+    expect((await dictionary?.text()) ?? '').not.toMatch(treeCode);
+    await page.getByTestId('crud-dictionary').getByText('C15', { exact: true }).first().waitFor();
+    expect(scripts.filter((path) => /\/CrudTree-/.test(path))).toEqual([]);
+
+    // 用户管理 (schemas/pages/user.json) shows its offices beside the users.
+    const user = await page.goto('/app/systemProject/user');
+    expect((await user?.text()) ?? '').toMatch(treeCode);
+    const crud = page.getByTestId('crud-user');
+    await crud.getByText('admin', { exact: true }).waitFor();
+    await crud.getByTestId('crud-tree').locator('.arco-tree-node').first().waitFor();
+    await context.close();
+  });
+
   it('ECharts arrives only with a screen that shows a chart: not with login, not with a list', async () => {
     const { context, page } = await newPage(browser);
     const scripts: string[] = [];

@@ -9,7 +9,7 @@
  * (page files, other screens, ECharts, rjsf) is split as before.
  */
 import path from 'node:path';
-import { crudFirstForms } from '../../engine/page/crud-list';
+import { crudFirstForms, crudShowsTree } from '../../engine/page/crud-list';
 
 interface ModuleNode {
   importedIds: readonly string[];
@@ -36,6 +36,8 @@ interface KindGroup {
   roots: readonly string[];
   /** The forms a page of the kind shows in its first render: the engine's own rule (`firstForms` of the kind). */
   firstForms?: (file: never) => string[];
+  /** The modules of the parts in chunks of their own a page shows in its first render (`firstParts` of the kind). */
+  firstParts?: (file: never) => string[];
 }
 
 /**
@@ -43,7 +45,12 @@ interface KindGroup {
  * layout page preloads it for a link to a page of that kind (src/build/vite/layout-page-plugin.ts).
  */
 export const KIND_GROUPS: Readonly<Record<string, KindGroup>> = {
-  crud: { chunk: 'CrudPage', roots: ['src/engine/page/CrudPage.tsx'].map(at), firstForms: crudFirstForms },
+  crud: {
+    chunk: 'CrudPage',
+    roots: ['src/engine/page/CrudPage.tsx'].map(at),
+    firstForms: crudFirstForms,
+    firstParts: (file) => (crudShowsTree(file) ? [at('src/engine/page/CrudTree.tsx')] : []),
+  },
 };
 
 /**

@@ -5,7 +5,8 @@
  *   preloaded, so that code downloads beside the main script instead of after it has run; the login page and the
  *   gateway keep index.html and load nothing more;
  * - page-preloads.json: for every page file, the code a link to it needs beyond that page (the file's own chunk, the
- *   chunk of its kind's renderer, the forms its first render shows (a list's search form), their styles). The server adds them to layout.html for a route whose menu record
+ *   chunk of its kind's renderer, the forms and the parts its first render shows (a list's search form, its tree
+ *   panel), their styles). The server adds them to layout.html for a route whose menu record
  *   names the page, so a link opened directly loads its screen in one round instead of after the menus answered.
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -72,6 +73,9 @@ function layoutPreloads(bundle: OutputBundle, base: string, layoutChunk: string)
       [...chunks.values()].find((chunk) => chunk.name === group.chunk)?.fileName,
     ]),
   );
+  // A part's chunk by the module it was split at (`lazyPart`); module ids are real paths, as `at()` writes them.
+  const partChunks = new Map<string, string[]>();
+  for (const chunk of chunks.values()) if (chunk.facadeModuleId) partChunks.set(chunk.facadeModuleId, [chunk.fileName]);
   const formChunks = new Map<string, string[]>();
   for (const chunk of chunks.values()) {
     const formId = chunk.facadeModuleId && FORM_FILE.exec(chunk.facadeModuleId)?.[1];
@@ -83,11 +87,14 @@ function layoutPreloads(bundle: OutputBundle, base: string, layoutChunk: string)
     if (!pageId || !chunk.facadeModuleId) continue;
     const file = JSON.parse(readFileSync(chunk.facadeModuleId, 'utf8')) as { kind?: string };
     const kindChunk = file.kind ? kindChunks.get(file.kind) : undefined;
-    const firstForms = (file.kind && KIND_GROUPS[file.kind]?.firstForms?.(file as never)) || [];
+    const group = file.kind ? KIND_GROUPS[file.kind] : undefined;
+    const firstForms = group?.firstForms?.(file as never) ?? [];
+    const firstParts = group?.firstParts?.(file as never) ?? [];
     const roots = [
       chunk.fileName,
       ...(kindChunk ? [kindChunk] : []),
       ...firstForms.flatMap((formId) => formChunks.get(formId) ?? []),
+      ...firstParts.flatMap((moduleId) => partChunks.get(moduleId) ?? []),
     ];
     pages[pageId] = [...loadedFiles(chunks, roots)]
       .filter((file) => !loadedByLayout.has(file))

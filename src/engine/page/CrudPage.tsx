@@ -13,7 +13,7 @@ import '@arco-design/web-react/es/Button/style/css.js';
 import { Suspense, useState, type ReactElement } from 'react';
 import { pickPath } from '../api';
 import { runAction } from '../actions';
-import { LoadFailure } from '../feedback';
+import { LoadFailure, Loading } from '../feedback';
 import { lazyPart, usePreloadWhenIdle } from '../lazy-part';
 import { SchemaForm } from '../form/SchemaForm';
 import type { OpenLink, PageRendererProps } from '../renderers';
@@ -26,7 +26,8 @@ import { isPaged, listFilters, listParams } from './crud-list';
 import { cellValue } from './cell-format';
 import { CrudExport } from './CrudExport';
 import { CrudImport } from './CrudImport';
-import { CrudTree, type TreeNode } from './CrudTree';
+import type { TreeNode } from './CrudTree';
+import { CrudTreePart } from './crud-tree-part';
 import { useWindowWidth } from './use-window-width';
 import { RowDeleteButton, rowActionsWidth } from './row-actions';
 import './crud-page.css';
@@ -222,14 +223,16 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
       </header>
       <div className="crud-body">
         {file.tree && (
-          <CrudTree
-            tree={file.tree}
-            selected={node}
-            onSelect={(next) => {
-              setNode(next);
-              setPage(1);
-            }}
-          />
+          <Suspense fallback={<Loading />}>
+            <CrudTreePart.Component
+              tree={file.tree}
+              selected={node}
+              onSelect={(next) => {
+                setNode(next);
+                setPage(1);
+              }}
+            />
+          </Suspense>
         )}
         <div className="crud-main">
           {file.search && (

@@ -12,6 +12,7 @@ import { loadForm } from '../registry';
 import {
   firstCallsOf,
   firstFormsOf,
+  firstPartsOf,
   loadPageRenderer,
   peekPageRenderer,
   preloadPageKind,
@@ -51,7 +52,8 @@ export function preparePage(seams: EngineSeams, pageId: string, context: Templat
         preloadApi(seams, call.api, call.params),
       );
       const forms = firstFormsOf(file.kind, file as never).map((id) => loadForm(id).catch(() => undefined));
-      await Promise.all([...answers, ...forms]);
+      const parts = firstPartsOf(file.kind, file as never).map((part) => part.preload().catch(() => undefined));
+      await Promise.all([...answers, ...forms, ...parts]);
     },
     () => undefined,
   );

@@ -21,6 +21,12 @@ export const FIRST_PAGE: ListState = { search: {}, page: 1 };
  */
 export const crudFirstForms = (file: Pick<CrudPageFile, 'search'>): string[] => (file.search ? [file.search] : []);
 
+/**
+ * Whether a crud page shows a tree panel (offices, areas). The panel's code (Arco's Tree) is a chunk of its own
+ * (src/engine/page/crud-tree-part.ts), loaded and preloaded only with the pages that show it.
+ */
+export const crudShowsTree = (file: Pick<CrudPageFile, 'tree'>): boolean => Boolean(file.tree);
+
 export const isPaged = (file: CrudPageFile) => Boolean(file.list.total) && !file.list.tree;
 
 /** What the list shows, without paging: the export takes the same filters. */
