@@ -1,8 +1,9 @@
 /**
- * A part of a screen that its first render does not show (a dialog, a drop-down's list, a popover's content): its
- * code is a chunk of its own, so that the screen's first render does not download and run it. It loads when the
- * browser is idle after the screen has shown (`usePreloadWhenIdle`), or when the part first renders, whichever
- * comes first; a part opened before that shows once its chunk has arrived.
+ * A component whose code is a chunk of its own: a routed screen (src/app/shell/routes.tsx), or a part of a screen that
+ * its first render does not show (a dialog, a drop-down's list, a popover's content), so that the screen's first
+ * render does not download and run it. Such a part loads when the browser is idle after the screen has shown
+ * (`usePreloadWhenIdle`), or when it first renders, whichever comes first; a part opened before that shows once its
+ * chunk has arrived.
  */
 import { lazy, useEffect, useState, type ComponentType } from 'react';
 

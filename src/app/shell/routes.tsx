@@ -3,8 +3,9 @@
  * loaded when its route is first visited (declarative routes: the data router's loaders are not used, and
  * leaving it out keeps the login page's bundle small).
  */
-import { lazy, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { lazyPart } from '../../engine/lazy-part';
 import { LoginPage } from '../login/LoginPage';
 import { RouteGuard } from './RouteGuard';
 import { RouteChunk } from './RouteChunk';
@@ -13,19 +14,12 @@ import { MODULE_AREAS } from './module-areas';
 
 /**
  * A screen's component from its chunk, loaded with the chunk timeout of spec section 4. A screen whose chunk is
- * already here when it mounts (`preload`) renders at once instead of suspending: a Suspense fallback, however
- * brief, makes React hold back the content that replaces it for up to 300 ms.
+ * already here when it mounts (`preload`) renders at once instead of suspending (`lazyPart`): a Suspense fallback,
+ * however brief, makes React hold back the content that replaces it for up to 300 ms.
  */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  let ready: ComponentType | undefined;
-  const fetch = () => loadChunk(load).then((module) => (ready = pick(module)));
-  const Lazy = lazy(async () => ({ default: await fetch() }));
-  function Screen() {
-    // Chosen once per mount: switching from the lazy wrapper to the component would remount the screen.
-    const [Component] = useState<ComponentType>(() => ready ?? Lazy);
-    return <Component />;
-  }
-  return Object.assign(Screen, { preload: fetch });
+  const part = lazyPart(async () => pick(await loadChunk(load)));
+  return Object.assign(part.Component, { preload: part.preload });
 }
 
 const CasPage = screen(

@@ -73,12 +73,14 @@ function layoutPreloads(bundle: OutputBundle, base: string, layoutChunk: string)
       [...chunks.values()].find((chunk) => chunk.name === group.chunk)?.fileName,
     ]),
   );
-  // A part's chunk by the module it was split at (`lazyPart`); module ids are real paths, as `at()` writes them.
-  const partChunks = new Map<string, string[]>();
-  for (const chunk of chunks.values()) if (chunk.facadeModuleId) partChunks.set(chunk.facadeModuleId, [chunk.fileName]);
+  // A part's chunk by the module it was split at (`lazyPart`; module ids are real paths, as `at()` writes them), and a
+  // form's chunks (its file, its validator) by its id.
+  const partChunks = new Map<string, string>();
   const formChunks = new Map<string, string[]>();
   for (const chunk of chunks.values()) {
-    const formId = chunk.facadeModuleId && FORM_FILE.exec(chunk.facadeModuleId)?.[1];
+    if (!chunk.facadeModuleId) continue;
+    partChunks.set(chunk.facadeModuleId, chunk.fileName);
+    const formId = FORM_FILE.exec(chunk.facadeModuleId)?.[1];
     if (formId) formChunks.set(formId, [...(formChunks.get(formId) ?? []), chunk.fileName]);
   }
   const pages: PagePreloads = {};
