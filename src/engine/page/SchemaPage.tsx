@@ -35,10 +35,11 @@ const NO_CONTEXT: TemplateContext = {};
 const stay: OpenLink = () => undefined;
 
 /**
- * Start the page's code, file, first data and the forms it shows at once (a list's search form) together, each
- * shared with the render that follows. Resolves once the first data calls have answered and those forms are here (or
- * either failed: the render reports that), so that a render after it shows the page whole, rows included, in one go
- * (a render before the answer shows the page loading, then renders its table once more).
+ * Start the page's code, file, first data and the forms and parts it shows from its first render (a list's search
+ * form, its tree panel) together, each shared with the render that follows. Resolves once the first data calls have
+ * answered and those forms and parts are here (or failed: the render reports that), so that a render after it shows
+ * the page whole, rows included, in one go (a render before the answer shows the page loading, then renders its
+ * table once more).
  */
 export function preparePage(seams: EngineSeams, pageId: string, context: TemplateContext = NO_CONTEXT): Promise<void> {
   const kind = pageKindOf(pageId);
