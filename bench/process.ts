@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sleep } from './measure';
+import { exited, sleep } from './measure';
 import { ROOT } from './server';
 
 export interface MeasuredProcess {
@@ -30,11 +30,6 @@ export interface ProcessSpec {
   port: number;
   readyPath: string;
   timeoutMs?: number;
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 export function rssMbOf(pid: number): number {

@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { webAppIsStale } from '../scripts/build-if-stale';
-import { sleep } from './measure';
+import { exited, sleep } from './measure';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const CAPTCHA = '1234';
@@ -109,11 +109,6 @@ export function benchDatabase(name: string): string {
   const prefix = process.env.BENCH_DB_PREFIX ?? 'portal_bench_';
   if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`BENCH_DB_PREFIX must be a plain lower-case name: ${prefix}`);
   return `${prefix}${name}_${process.pid}`;
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 export async function startServer(webDir: string, timeoutMs = 120_000): Promise<RunningServer> {

@@ -22,6 +22,7 @@ import { simulatedValues } from '../modules/iot/server/simulated-curves';
 import type { Envelope } from '../src/shared/envelope';
 import type { CompanyTreeNode } from '../src/shared/projects';
 import { loginOverHttp } from './portal-login';
+import { quantile } from './quantile';
 
 export interface DeviceSecret {
   /** The device's record id in the portal (known when the secret was issued through the API). */
@@ -329,12 +330,6 @@ export function startFleet(options: FleetOptions): Fleet {
       agent.destroy();
     },
   };
-}
-
-export function quantile(values: readonly number[], q: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
 const USAGE = `用法: npm run simulate -- --url http://127.0.0.1:3000 [选项]
