@@ -6,7 +6,7 @@
  *   3. the server's figures (bench/server-figures.ts): API throughput against a bare Fastify process, 2,000 menu
  *      records, start-up time, resident memory, the user list with 100,000 users on PostgreSQL.
  *   4. the IoT platform (bench/iot-figures.ts): 1,000 readings/s over MQTT and over HTTP, a 30-day chart.
- *   5. an admin CRUD page's first row after login beside a hand-written Arco page of the same table
+ *   5. an admin CRUD page's first row after login beside the same screen written by hand with Arco
  *      (bench/admin-first-row.ts; budget 1.25x, issue 10), measured with figures 1 and 2 on the same server.
  * `BENCH_ONLY=server npm run bench` measures the server's figures alone (no browser); `BENCH_ONLY=api` only the two
  * API ratios (about a minute); `BENCH_ONLY=collections` or
