@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { formValidatorPlugin } from './src/build/vite/validator-plugin';
 import { pageKindPlugin } from './src/build/vite/page-kind-plugin';
@@ -9,6 +9,7 @@ import { chunkGroups } from './src/build/vite/chunk-groups';
 import { layoutPagePlugin } from './src/build/vite/layout-page-plugin';
 import { precompressPlugin } from './src/build/vite/precompress-plugin';
 import { prerenderPlugin } from './src/build/vite/prerender-plugin';
+import { firstScreenPlugin } from './src/build/vite/first-screen-plugin';
 
 /** @rjsf/utils needs two URI operations of fast-uri; the browser's URL does them (src/engine/form/uri-resolver.ts). */
 const uriResolver: Plugin = {
@@ -25,48 +26,64 @@ const uriResolver: Plugin = {
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
-export default defineConfig({
-  base: '/app/',
-  plugins: [
-    react(),
-    uriResolver,
-    formValidatorPlugin(),
-    pageKindPlugin(),
-    metaValidatorPlugin(),
-    versionFilePlugin(),
-    prerenderPlugin([{ entry: '/src/app/prerender.tsx', file: 'login.html' }]),
-    layoutPagePlugin(),
-    precompressPlugin(),
-  ],
-  resolve: {
-    // rjsf renders Markdown descriptions only when asked to; we show descriptions as plain text.
-    alias: {
-      'markdown-to-jsx/react': fileURLToPath(new URL('./src/widgets/form/plain-description.tsx', import.meta.url)),
-      'resize-observer-polyfill': fileURLToPath(new URL('./src/widgets/native-resize-observer.ts', import.meta.url)),
-    },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    chunkSizeWarningLimit: 900,
-    rolldownOptions: {
-      // The first screen after login in a few chunks instead of some sixty (src/build/vite/chunk-groups.ts).
-      output: {
-        codeSplitting: {
-          groups: [
-            // What the main script loads stays with it, whatever the groups below reach.
-            { name: 'index', tags: ['$initial'], priority: 2 },
-            // Each group takes only the modules it names: what they import is in its own group, the shell or the
-            // main script's chunk already, so no group drags the others' modules in.
-            { name: chunkGroups(), debugName: 'portal', includeDependenciesRecursively: false, priority: 1 },
-          ],
+/**
+ * What makes modules of the sources (schemas, validators, page kinds): the client's build and the server's renderer.
+ * `extra` comes first: the bench's build of the portal with a hand-written page (bench/arco-table/) swaps a module.
+ */
+const sourcePluginsWith = (extra: readonly Plugin[]) => () => [
+  ...extra,
+  react(),
+  uriResolver,
+  formValidatorPlugin(),
+  pageKindPlugin(),
+  metaValidatorPlugin(),
+];
+
+const alias = {
+  // rjsf renders Markdown descriptions only when asked to; we show descriptions as plain text.
+  'markdown-to-jsx/react': fileURLToPath(new URL('./src/widgets/form/plain-description.tsx', import.meta.url)),
+  'resize-observer-polyfill': fileURLToPath(new URL('./src/widgets/native-resize-observer.ts', import.meta.url)),
+};
+
+/** The portal's build; `extraSourcePlugins` are added to both builds of its sources. */
+export function portalConfig(extraSourcePlugins: readonly Plugin[] = []): UserConfig {
+  const sourcePlugins = sourcePluginsWith(extraSourcePlugins);
+  return {
+    base: '/app/',
+    plugins: [
+      ...sourcePlugins(),
+      versionFilePlugin(),
+      prerenderPlugin([{ entry: '/src/app/prerender.tsx', file: 'login.html' }]),
+      firstScreenPlugin({ entry: 'src/app/first-screen/worker.ts', sourcePlugins, alias }),
+      layoutPagePlugin(),
+      precompressPlugin(),
+    ],
+    resolve: { alias },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      target: 'es2022',
+      chunkSizeWarningLimit: 900,
+      rolldownOptions: {
+        // The first screen after login in a few chunks instead of some sixty (src/build/vite/chunk-groups.ts).
+        output: {
+          codeSplitting: {
+            groups: [
+              // What the main script loads stays with it, whatever the groups below reach.
+              { name: 'index', tags: ['$initial'], priority: 2 },
+              // Each group takes only the modules it names: what they import is in its own group, the shell or the
+              // main script's chunk already, so no group drags the others' modules in.
+              { name: chunkGroups(), debugName: 'portal', includeDependenciesRecursively: false, priority: 1 },
+            ],
+          },
         },
       },
     },
-  },
-  server: {
-    // `npm run dev`: Vite serves the web app, the API server runs beside it.
-    proxy: { '/api': apiTarget, '/zhgd': apiTarget, '/workflow': apiTarget },
-  },
-});
+    server: {
+      // `npm run dev`: Vite serves the web app, the API server runs beside it.
+      proxy: { '/api': apiTarget, '/zhgd': apiTarget, '/workflow': apiTarget },
+    },
+  };
+}
+
+export default defineConfig(portalConfig());

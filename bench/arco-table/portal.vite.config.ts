@@ -3,8 +3,8 @@
  * the second reference of bench/admin-first-row.ts. Everything else is the portal's own build (vite.config.ts).
  */
 import { fileURLToPath } from 'node:url';
-import { mergeConfig, type Plugin } from 'vite';
-import portalConfig from '../../vite.config';
+import type { Plugin } from 'vite';
+import { portalConfig } from '../../vite.config';
 
 const ENGINE_PAGE = fileURLToPath(new URL('../../src/engine/page/SchemaPage.tsx', import.meta.url));
 const HAND_WRITTEN_PAGE = fileURLToPath(new URL('./portal-page.tsx', import.meta.url));
@@ -19,4 +19,5 @@ const handWrittenPage: Plugin = {
   },
 };
 
-export default mergeConfig(portalConfig, { plugins: [handWrittenPage] });
+// In both builds of the portal's sources: the server's renderer of first screens shows the hand-written page too.
+export default portalConfig([handWrittenPage]);

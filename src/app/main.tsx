@@ -4,13 +4,22 @@ import { BrowserRouter } from 'react-router-dom';
 import { EngineProvider } from '../engine/seams';
 import { translateArcoAriaLabels } from './shell/aria-labels-zh';
 import { AppRoutes, preloadLayoutScreens } from './shell/routes';
-import { BASENAME, seams } from './shell/seams';
+import { answerShellCallsWith, BASENAME, seams } from './shell/seams';
 import { refreshBaseConfig } from './shell/base-config';
 import { startSessionReads } from './shell/session-reads';
-import { hasToken } from './session/storage';
+import { hasToken, mirrorSessionCookies } from './session/storage';
+import { replayingFetch, takeDocumentAnswers } from './first-screen/replay';
 import { insideLayout } from '../shared/layout-routes';
 import { PAGE_HINT_META } from '../shared/layout-page';
 import './shell/global.css';
+
+// A logged-in route the server rendered (src/shared/first-screen.ts): the first calls are answered from the
+// document, and the server's markup stays on screen until React's first commit replaces it.
+const firstScreenAnswers = takeDocumentAnswers();
+if (firstScreenAnswers)
+  answerShellCallsWith(replayingFetch(firstScreenAnswers, (input, init) => window.fetch(input, init)));
+// Sessions begun before the cookies existed get them now: the next document can be rendered by the server.
+mirrorSessionCookies();
 
 void refreshBaseConfig();
 
@@ -45,10 +54,10 @@ const app = (
 function render() {
   // /login arrives prerendered for a visitor with nothing stored (src/app/prerender.tsx): hydrate it, keeping what
   // was typed meanwhile. A stored session is sent on by the route guard instead, so that page renders afresh.
-  if (container.firstElementChild && !hasToken()) {
+  if (container.firstElementChild && !hasToken() && !firstScreenAnswers) {
     hydrateRoot(container, app);
   } else {
-    container.replaceChildren();
+    if (!firstScreenAnswers) container.replaceChildren();
     createRoot(container).render(app);
   }
   // Arco's components already speak zh-CN (its default locale: no ConfigProvider, which would also pull Message and

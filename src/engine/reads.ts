@@ -24,7 +24,10 @@ export async function fetchApi(seams: EngineSeams, descriptor: ApiDescriptor, pa
  */
 const STARTED_READ_KEPT_MS = 10_000;
 
+export type ApiKey = ReturnType<typeof apiKey>;
+
 export interface StartedRead {
+  key: ApiKey;
   read: Promise<unknown>;
   at: number;
   /** Set once the read has answered (successfully). */
@@ -34,7 +37,7 @@ export interface StartedRead {
 }
 
 const started = new Map<string, StartedRead>();
-const keyText = (key: ReturnType<typeof apiKey>) => key.join('\n');
+const keyText = (key: ApiKey) => key.join('\n');
 const fresh = (entry: StartedRead | undefined): entry is StartedRead =>
   entry !== undefined && Date.now() - entry.at < STARTED_READ_KEPT_MS;
 
@@ -48,10 +51,11 @@ export function startRead(
   descriptor: ApiDescriptor,
   params?: Record<string, unknown>,
 ): StartedRead {
-  const key = keyText(apiKey(descriptor, params));
-  const earlier = started.get(key);
+  const key = apiKey(descriptor, params);
+  const earlier = started.get(keyText(key));
   if (fresh(earlier)) return earlier;
   const entry: StartedRead = {
+    key,
     read: fetchApi(seams, descriptor, params),
     at: Date.now(),
     answered: false,
@@ -61,7 +65,7 @@ export function startRead(
     () => (entry.answered = true),
     () => undefined,
   );
-  started.set(key, entry);
+  started.set(keyText(key), entry);
   return entry;
 }
 
@@ -77,9 +81,23 @@ export function takeRead(seams: EngineSeams, descriptor: ApiDescriptor, params?:
  * Whether a started read of `key` has already answered and was not taken: it is then taken here, its answer being
  * what the caller shows (the cache holds it, `preloadApi`), and no request is made for it.
  */
-export function takeAnsweredRead(key: ReturnType<typeof apiKey>): boolean {
+export function takeAnsweredRead(key: ApiKey): boolean {
   const early = started.get(keyText(key));
   if (!fresh(early) || early.taken || !early.answered) return false;
   early.taken = true;
   return true;
+}
+
+/**
+ * The reads started so far that have answered, with their answers: what the server's render of a first screen
+ * shows (src/app/first-screen/render.tsx).
+ */
+export async function answeredReads(): Promise<{ key: ApiKey; data: unknown }[]> {
+  const answered = [...started.values()].filter((entry) => entry.answered);
+  return Promise.all(answered.map(async (entry) => ({ key: entry.key, data: await entry.read })));
+}
+
+/** Forgets every started read: the server's render of one user's first screen leaves nothing to the next. */
+export function forgetStartedReads(): void {
+  started.clear();
 }

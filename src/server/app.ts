@@ -31,6 +31,8 @@ import securityHeaders from './plugins/security-headers.js';
 import servicesPlugin from './plugins/services.js';
 import swagger from './plugins/swagger.js';
 import webApp from './plugins/web-app.js';
+import { firstScreensIn } from './first-screen/first-screens.js';
+import { firstScreenRequest, ownOrigin } from './first-screen/screen-request.js';
 import workflow from './workflow/plugin.js';
 import { registerRoutes } from './routes/index.js';
 import { createServices, type ServiceOverrides } from './services/index.js';
@@ -133,11 +135,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRoutes(app);
   await app.register(collections, { modules });
   await registerModulePlugins(app, modules);
+  const firstScreens = config.firstScreen
+    ? firstScreensIn(config.webDir, (error) => app.log.warn({ err: error }, 'first-screen renderer failed'))
+    : undefined;
+  if (firstScreens) app.addHook('onClose', () => firstScreens.close());
   await app.register(webApp, {
     prefix: '/app',
     webDir: config.webDir,
     packageVersion: version,
     pageOfRoute: (route) => services.menuTrees.pageOfRoute(route),
+    firstScreens: firstScreens && {
+      render(request, route, pageId) {
+        const screen = firstScreenRequest(request.headers.cookie, route, pageId, ownOrigin(app.server.address()));
+        return screen ? firstScreens.render(screen) : Promise.resolve(undefined);
+      },
+      warm: () => void firstScreens.warm(),
+    },
   });
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/app/'));
 

@@ -54,6 +54,11 @@ export interface ServerConfig {
   refreshTtlSeconds: number;
   /** The built web app served under /app/. */
   webDir: string;
+  /**
+   * Render the first screen of a logged-in route on the server (src/shared/first-screen.ts) when the build wrote
+   * its renderer; PORTAL_FIRST_SCREEN=0 sends the plain page.
+   */
+  firstScreen: boolean;
   logLevel: string;
   /** The request log (http/request-log.ts): a line per request, or only failed and slow ones. */
   requestLog: { everyRequest: boolean; slowMs: number };
@@ -168,6 +173,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     accessTtlSeconds: 1800,
     refreshTtlSeconds: 7 * 24 * 3600,
     webDir: path.resolve('dist'),
+    firstScreen: true,
     logLevel: 'info',
     requestLog: { everyRequest: false, slowMs: 1000 },
     runtimeStatsMs: 0,
@@ -211,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     accessTtlSeconds: integer('PORTAL_ACCESS_TTL_SECONDS', env.PORTAL_ACCESS_TTL_SECONDS, 1800, 1),
     refreshTtlSeconds: integer('PORTAL_REFRESH_TTL_SECONDS', env.PORTAL_REFRESH_TTL_SECONDS, 7 * 24 * 3600, 60),
     webDir: path.resolve(env.PORTAL_WEB_DIR || 'dist'),
+    firstScreen: flag('PORTAL_FIRST_SCREEN', env.PORTAL_FIRST_SCREEN, true),
     logLevel: env.LOG_LEVEL || 'info',
     requestLog: {
       everyRequest: flag(

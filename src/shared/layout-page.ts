@@ -9,6 +9,9 @@
  */
 export const PAGE_HINT_META = 'portal-page';
 
+/** The element the app renders into, as index.html (and so layout.html) writes it, empty. */
+export const ROOT_ELEMENT = '<div id="root"></div>';
+
 /** Page id -> the URLs (base included) of the scripts (`.js`) and styles (`.css`) to preload with it. */
 export type PagePreloads = Record<string, string[]>;
 

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { mintSsoTicket } from '../../src/server/services/single-sign-on';
-import { captchaShown, launchBrowser, newPage, screenshot } from './browser';
+import { captchaShown, launchBrowser, newPage, screenshot, usableAfterNavigation } from './browser';
 import { E2E_SSO_SECRET, FIXED_CAPTCHA, startServer } from './global-setup';
 import { nextCode, sentCount } from './sms-outbox';
 
@@ -250,7 +250,7 @@ describe('a fresh install without demo data', () => {
     try {
       const oneTime = /初始管理员 admin 的一次性密码：(\S+)/.exec(server.output())?.[1];
       expect(oneTime).toBeTruthy();
-      const context = await browser.newContext({ locale: 'zh-CN', baseURL: server.baseUrl });
+      const context = usableAfterNavigation(await browser.newContext({ locale: 'zh-CN', baseURL: server.baseUrl }));
       const page = await context.newPage();
       await page.goto('/app/login');
       await captchaShown(page);

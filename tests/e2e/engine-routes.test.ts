@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { demoUsers, launchBrowser, logInThroughForm, newPage, screenshot } from './browser';
+import { demoUsers, launchBrowser, logInThroughForm, newPage, screenshot, withoutFirstScreen } from './browser';
 import { nextCode, sentCount } from './sms-outbox';
 
 let browser: Browser;
@@ -47,6 +47,8 @@ describe('route loading', () => {
     const events: string[] = [];
     // Hold the CRUD renderer's code until the list call has started: a route that waited for the code before
     // asking for data would get it late, and the order below would show it.
+    // The browser's own loading, without the server's first screen.
+    await withoutFirstScreen(context);
     const releaseCode = await holdRequests(page, '**/assets/CrudPage-*.js', 'code', events);
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -59,12 +61,10 @@ describe('route loading', () => {
 
     await page.goto('/app/systemProject/dictionary');
     await page.getByTestId('crud-dictionary').getByText('C15', { exact: true }).first().waitFor();
-    expect(
-      events
-        .filter((event) => event !== 'code released')
-        .slice(0, 3)
-        .sort(),
-    ).toEqual(['code requested', 'data requested', 'page file requested'].sort());
+    // Chromium was seen (once, on a loaded CI machine) to ask for the held code file twice; what matters is that the
+    // three start together, so each kind of request counts once.
+    const requested = [...new Set(events.filter((event) => event.endsWith(' requested')))];
+    expect(requested.sort()).toEqual(['code requested', 'data requested', 'page file requested'].sort());
     expect(events.indexOf('data requested')).toBeLessThan(events.indexOf('code released'));
     expect(events.indexOf('page file requested')).toBeLessThan(events.indexOf('code released'));
     await context.close();
@@ -75,6 +75,8 @@ describe('route loading', () => {
     await logInThroughForm(page, demoUsers.admin.username, demoUsers.admin.password);
     const events: string[] = [];
     // Hold the layout's code until both reads have started.
+    // The browser's own loading, without the server's first screen.
+    await withoutFirstScreen(context);
     const releaseCode = await holdRequests(page, '**/assets/shell-*.js', 'layout code', events);
     const reads = new Set<string>();
     page.on('request', (request) => {
@@ -103,6 +105,8 @@ describe('route loading', () => {
     const events: string[] = [];
     // Hold the menu tree until the list call has started: a page that waited for the menus (to know which page the
     // route shows) would ask for its data only after they were released.
+    // The browser's own loading, without the server's first screen.
+    await withoutFirstScreen(context);
     const releaseMenus = await holdRequests(page, '**/api/zhgd/menu/roleMenuList', 'menus', events);
     page.on('request', (request) => {
       const url = new URL(request.url());

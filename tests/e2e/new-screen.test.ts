@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logInThroughForm, screenshot } from './browser';
+import { launchBrowser, logInThroughForm, screenshot, usableAfterNavigation } from './browser';
 import { startServer, type RunningServer } from './global-setup';
 
 const root = join(import.meta.dirname, '../..');
@@ -202,12 +202,14 @@ afterAll(async () => {
 
 /** The copy's administrator, logged in through the form, on the workbench. */
 async function adminOnWorkbench(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    locale: 'zh-CN',
-    baseURL: server!.baseUrl,
-    viewport: { width: 1440, height: 900 },
-    acceptDownloads: true,
-  });
+  const context = usableAfterNavigation(
+    await browser.newContext({
+      locale: 'zh-CN',
+      baseURL: server!.baseUrl,
+      viewport: { width: 1440, height: 900 },
+      acceptDownloads: true,
+    }),
+  );
   const page = await context.newPage();
   await logInThroughForm(page, 'admin', 'Admin@2026');
   await page.goto('/app/work-bench');

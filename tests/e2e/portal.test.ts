@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { demoUsers, launchBrowser, logInThroughForm, newPage, screenshot } from './browser';
+import { demoUsers, launchBrowser, logInThroughForm, newPage, screenshot, usableAfterNavigation } from './browser';
 
 let browser: Browser;
 
@@ -128,11 +128,13 @@ describe('open-tab strip', () => {
 
     const state = await context.storageState();
     await context.close();
-    const restored = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      storageState: state,
-      baseURL: inject('baseUrl'),
-    });
+    const restored = usableAfterNavigation(
+      await browser.newContext({
+        viewport: { width: 1440, height: 900 },
+        storageState: state,
+        baseURL: inject('baseUrl'),
+      }),
+    );
     const again = await restored.newPage();
     await again.goto('/app/work-bench');
     await again.getByTestId('tab-strip').waitFor();

@@ -21,9 +21,14 @@ async function savedProjectId(seams: EngineSeams, userId: string): Promise<strin
   }
 }
 
-export async function pickInitialProject(seams: EngineSeams, userId: string): Promise<SelectedProject | undefined> {
+/** The projects the user may pick, as a tree of companies. */
+export async function companyTree(seams: EngineSeams): Promise<CompanyTreeNode[]> {
   const envelope = await runAction(seams, { api: portalApis.companyTree }, {});
-  const tree = (pickPath(envelope, portalApis.companyTree.resultPath) ?? []) as CompanyTreeNode[];
+  return (pickPath(envelope, portalApis.companyTree.resultPath) ?? []) as CompanyTreeNode[];
+}
+
+export async function pickInitialProject(seams: EngineSeams, userId: string): Promise<SelectedProject | undefined> {
+  const tree = await companyTree(seams);
   const node = findProject(tree, await savedProjectId(seams, userId)) ?? firstSelectable(tree);
   if (!node) return undefined;
   const selection = toSelection(node);

@@ -4,6 +4,11 @@
  */
 import type { BaseConfig, CurrentUser, MenuRecord, TokenPair } from '../../shared/envelope';
 import type { OpenTab } from '../layout/open-tabs';
+import {
+  FIRST_SCREEN_COOKIE_PATH,
+  FIRST_SCREEN_PROJECT_COOKIE,
+  FIRST_SCREEN_TOKEN_COOKIE,
+} from '../../shared/first-screen';
 
 export interface StoredValues {
   tokenInfo: TokenPair;
@@ -36,10 +41,54 @@ export function readStored<K extends StoredKey>(key: K): StoredValues[K] | undef
 
 export function writeStored<K extends StoredKey>(key: K, value: StoredValues[K]): void {
   localStorage.setItem(key, JSON.stringify(value));
+  if (key in SCREEN_COOKIES) mirrorSessionCookies();
 }
 
 export function removeStored(key: StoredKey): void {
   localStorage.removeItem(key);
+  if (key in SCREEN_COOKIES) mirrorSessionCookies();
+}
+
+/** The stored values the server renders a first screen with, and the cookie each travels in (src/shared/first-screen.ts). */
+const SCREEN_COOKIES: Partial<Record<StoredKey, { cookie: string; value: () => string | undefined }>> = {
+  tokenInfo: { cookie: FIRST_SCREEN_TOKEN_COOKIE, value: () => readStored('tokenInfo')?.access_token },
+  // The project's id only: the stored selection (its logo, its devices) is larger than a cookie may be.
+  selectInfo: {
+    cookie: FIRST_SCREEN_PROJECT_COOKIE,
+    value: () => {
+      const projectId = readStored('selectInfo')?.projectId;
+      return typeof projectId === 'string' ? projectId : undefined;
+    },
+  },
+};
+const SCREEN_COOKIE_DAYS = 30;
+
+/**
+ * Sets (or expires) the cookies that carry the token and the selected project with the web app's documents, equal
+ * to what is stored: the server renders the first screen of a logged-in route with them. Documents under /app only,
+ * never cross-site; the API ignores them (it authenticates by header).
+ */
+export function mirrorSessionCookies(): void {
+  if (typeof document === 'undefined') return;
+  const secure = location.protocol === 'https:' ? '; secure' : '';
+  for (const { cookie, value } of Object.values(SCREEN_COOKIES)) {
+    const current = value();
+    document.cookie = current
+      ? `${cookie}=${encodeURIComponent(current)}; path=${FIRST_SCREEN_COOKIE_PATH}; max-age=${SCREEN_COOKIE_DAYS * 86_400}; samesite=strict${secure}`
+      : `${cookie}=; path=${FIRST_SCREEN_COOKIE_PATH}; max-age=0; samesite=strict${secure}`;
+  }
+}
+
+let permissionSet: { text: string | null; set: ReadonlySet<string> } | undefined;
+
+/**
+ * The stored permission strings as a set, parsed again only when the stored value changed: a list asks for every
+ * row's actions (an admin holds hundreds of strings), and parsing them on each question showed in its first render.
+ */
+export function storedPermissions(): ReadonlySet<string> {
+  const text = typeof localStorage === 'undefined' ? null : localStorage.getItem('permissions');
+  if (permissionSet?.text !== text) permissionSet = { text, set: new Set(readStored('permissions') ?? []) };
+  return permissionSet.set;
 }
 
 export function hasToken(): boolean {
@@ -55,6 +104,7 @@ function clearCookies(): void {
     if (!name) continue;
     const expired = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
     document.cookie = `${expired}; path=/`;
+    document.cookie = `${expired}; path=${FIRST_SCREEN_COOKIE_PATH}`;
     for (const domain of domains) document.cookie = `${expired}; path=/; domain=${domain}`;
   }
 }

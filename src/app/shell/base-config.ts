@@ -9,7 +9,8 @@ import { seams } from './seams';
 export const DEFAULT_TITLE = '智慧工地管理平台';
 
 export function applyTitle(config: BaseConfig | undefined) {
-  document.title = config?.name || DEFAULT_TITLE;
+  // The server's render of a first screen (src/app/first-screen/render.tsx) has no document.
+  if (typeof document !== 'undefined') document.title = config?.name || DEFAULT_TITLE;
 }
 
 const listeners = new Set<() => void>();

@@ -4,7 +4,7 @@
  */
 import type { EngineSeams } from '../../engine/seams';
 import { createHttpClient } from '../http/client';
-import { clearEverything, readStored, removeStored, writeStored } from '../session/storage';
+import { clearEverything, readStored, removeStored, storedPermissions, writeStored } from '../session/storage';
 import { createEncryptor } from '../session/encryptor';
 import { LOGIN_PATH } from '../guard/route-guard';
 import { showToast } from './toast';
@@ -21,8 +21,15 @@ export const notify: EngineSeams['notify'] = {
   error: (content) => void showToast('error', content),
 };
 
+/** Where the shell's calls go: the browser's fetch, unless a first screen rendered ahead answers them. */
+let shellFetch: typeof fetch = (input, init) => window.fetch(input, init);
+
+export function answerShellCallsWith(fetcher: typeof fetch): void {
+  shellFetch = fetcher;
+}
+
 export const transport = createHttpClient({
-  fetch: (input, init) => window.fetch(input, init),
+  fetch: (input, init) => shellFetch(input, init),
   tokens: {
     access: () => readStored('tokenInfo')?.access_token,
     refresh: () => readStored('tokenInfo')?.refresh_token,
@@ -43,7 +50,7 @@ export const transport = createHttpClient({
 
 /** The permission strings loaded with the session (GET /api/user/current/permissions); the server checks anyway. */
 const permissions: EngineSeams['permissions'] = {
-  has: (permission) => (readStored('permissions') ?? []).includes(permission),
+  has: (permission) => storedPermissions().has(permission),
 };
 
 const events = createEventStream({ transport, loggedIn: () => Boolean(readStored('tokenInfo')?.access_token) });

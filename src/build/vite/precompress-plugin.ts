@@ -6,6 +6,7 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { FIRST_SCREEN_DIR } from '../../shared/first-screen';
 
 const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
 
@@ -29,7 +30,9 @@ export function precompressPlugin(): Plugin {
       order: 'post',
       sequential: true,
       handler() {
-        for (const file of files(outDir).filter((path) => COMPRESSIBLE.test(path))) {
+        // The server's renderer (first-screen-plugin.ts) is read from disk by the server, never sent.
+        const sent = files(outDir).filter((path) => !path.startsWith(join(outDir, FIRST_SCREEN_DIR, '')));
+        for (const file of sent.filter((path) => COMPRESSIBLE.test(path))) {
           const content = readFileSync(file);
           if (content.length < 1024) continue;
           writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));

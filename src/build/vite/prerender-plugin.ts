@@ -6,6 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createServer, type Plugin } from 'vite';
+import { ROOT_ELEMENT } from '../../shared/layout-page';
 
 export interface PrerenderedPage {
   /** A module under the project root exporting `render(): string`. */
@@ -17,8 +18,6 @@ export interface PrerenderedPage {
 interface PrerenderModule {
   render: () => string;
 }
-
-const ROOT_ELEMENT = '<div id="root"></div>';
 
 export function prerenderPlugin(pages: readonly PrerenderedPage[]): Plugin {
   let outDir = 'dist';

@@ -37,9 +37,9 @@ const stay: OpenLink = () => undefined;
 /**
  * Start the page's code, file, first data and the forms and parts it shows from its first render (a list's search
  * form, its tree panel) together, each shared with the render that follows. Resolves once the first data calls have
- * answered and those forms and parts are here (or failed: the render reports that), so that a render after it shows
- * the page whole, rows included, in one go (a render before the answer shows the page loading, then renders its
- * table once more).
+ * answered and the kind's renderer and those forms and parts are here (or failed: the render reports that), so that
+ * a render after it shows the page whole, rows included, in one go (a render before the answer shows the page
+ * loading, then renders its table once more).
  */
 export function preparePage(seams: EngineSeams, pageId: string, context: TemplateContext = NO_CONTEXT): Promise<void> {
   const kind = pageKindOf(pageId);
@@ -54,7 +54,8 @@ export function preparePage(seams: EngineSeams, pageId: string, context: Templat
       );
       const forms = firstFormsOf(file.kind, file as never).map((id) => loadForm(id).catch(() => undefined));
       const parts = firstPartsOf(file.kind, file as never).map((part) => part.preload().catch(() => undefined));
-      await Promise.all([...answers, ...forms, ...parts]);
+      const renderer = loadPageRenderer(file.kind).catch(() => undefined);
+      await Promise.all([...answers, ...forms, ...parts, renderer]);
     },
     () => undefined,
   );

@@ -6,7 +6,9 @@
  *   /app/login answers login.html, the login page the build prerendered, when there is one; a route inside the
  *   logged-in layout answers layout.html (index.html preloading the layout's code), when the build wrote one, and
  *   when the route's menu item names a page, with that page's code preloaded too and its id named in
- *   `<meta name="portal-page">` (the main script starts its data: src/app/shell/route-preload.ts);
+ *   `<meta name="portal-page">` (the main script starts its data: src/app/shell/route-preload.ts); for such a route
+ *   and a session in the request's cookies, the page's first screen rendered by the server is in it
+ *   (src/shared/first-screen.ts);
  * - GET / redirects to /app/;
  * - GET /app/version.json answers {version, buildTime}: the built dist/version.json when present, else the
  *   package.json version (buildTime '');
@@ -19,13 +21,32 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { insideLayout } from '../../shared/layout-routes';
-import { pageHintTag, type PagePreloads, preloadTags } from '../../shared/layout-page';
+import { answersElement, FIRST_SCREEN_DIR, type FirstScreen } from '../../shared/first-screen';
+import { pageHintTag, type PagePreloads, preloadTags, ROOT_ELEMENT } from '../../shared/layout-page';
 
 export interface WebAppOptions {
   webDir: string;
   packageVersion: string;
   /** The id of the page file a route of the layout shows (its menu item's target), if any. */
   pageOfRoute?: (route: string) => Promise<string | undefined>;
+  /** The server's renders of first screens (src/shared/first-screen.ts). */
+  firstScreens?: DocumentScreens;
+}
+
+export interface DocumentScreens {
+  /** The first screen of a layout route for the session the request carries, or undefined: the plain document. */
+  render(request: FastifyRequest, route: string, pageId: string | undefined): Promise<FirstScreen | undefined>;
+  /** A document of the web app was asked for: a logged-in route may follow, the renderer gets ready. */
+  warm(): void;
+}
+
+/**
+ * The layout page with a first screen in it: its markup in the root element, its answers beside. The markup is
+ * inert (seen, not used: a click or typed text would be lost) until the client's first commit replaces it.
+ */
+function withFirstScreen(document: string, screen: FirstScreen): string {
+  const markup = `<div class="first-screen" style="display:contents" inert>${screen.html}</div>`;
+  return document.replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>${answersElement(screen.answers)}`);
 }
 
 function readPagePreloads(file: string): PagePreloads {
@@ -68,7 +89,10 @@ const versionSchema = {
   },
 };
 
-const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { webDir, packageVersion, pageOfRoute }) => {
+const webApp: FastifyPluginAsync<WebAppOptions> = async (
+  app,
+  { webDir, packageVersion, pageOfRoute, firstScreens },
+) => {
   const indexFile = path.join(webDir, 'index.html');
   const built = existsSync(indexFile);
   // The login page prerendered by the build (src/build/vite/prerender-plugin.ts), hydrated by the client.
@@ -80,16 +104,16 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { webDir, packageV
   /** layout.html for each page a route led to, built once. */
   const pageDocuments = new Map<string, string>();
   /** The layout page for `route`, with its page's code when its menu item names a page the build knows. */
-  const layoutDocument = async (route: string): Promise<string> => {
+  const layoutDocument = async (route: string): Promise<{ document: string; pageId?: string }> => {
     const pageId = await pageOfRoute?.(route).catch(() => undefined);
     const files = pageId === undefined ? undefined : pagePreloads[pageId];
-    if (pageId === undefined || files === undefined) return layoutHtml;
+    if (pageId === undefined || files === undefined) return { document: layoutHtml };
     let document = pageDocuments.get(pageId);
     if (document === undefined) {
       document = withPage(layoutHtml, pageId, files);
       pageDocuments.set(pageId, document);
     }
-    return document;
+    return { document, pageId };
   };
   const pageFor = (pathname: string) => {
     if (pathname === '/app/login' && prerenderedLogin) return 'login.html';
@@ -124,6 +148,8 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { webDir, packageV
     index: ['index.html'],
     // The build writes .br and .gz beside every asset (src/build/vite/precompress-plugin.ts): no CPU per request.
     preCompressed: true,
+    // The server's renderer of first screens (src/build/vite/first-screen-plugin.ts) is run here, not sent.
+    allowedPath: (pathName) => !pathName.startsWith(`/${FIRST_SCREEN_DIR}/`),
     cacheControl: false,
     setHeaders(reply, filePath) {
       const relative = path.relative(webDir, filePath).split(path.sep).join('/');
@@ -141,10 +167,21 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { webDir, packageV
       return 'Not Found';
     }
     reply.header('cache-control', 'no-cache');
+    firstScreens?.warm();
     const page = pageFor(pathname);
     if (page !== 'layout.html') return reply.sendFile(page, webDir);
     reply.type('text/html; charset=utf-8');
-    return layoutDocument(decodedPath(pathname.slice('/app'.length)));
+    const route = decodedPath(pathname.slice('/app'.length));
+    const { document, pageId } = await layoutDocument(route);
+    // Only for a page the build knows: the document then links its styles too, so its screen shows styled (a
+    // screen of other code, the work bench, has its styles in chunks the document does not name).
+    const screen =
+      request.method === 'GET' && pageId !== undefined ? await firstScreens?.render(request, route, pageId) : undefined;
+    // The same URL answers each user their own screen: no cache keeps it.
+    reply.header('vary', 'Cookie');
+    if (!screen) return document;
+    reply.header('cache-control', 'no-store');
+    return withFirstScreen(document, screen);
   });
 };
 
