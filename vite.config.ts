@@ -10,6 +10,7 @@ import { layoutPagePlugin } from './src/build/vite/layout-page-plugin';
 import { precompressPlugin } from './src/build/vite/precompress-plugin';
 import { prerenderPlugin } from './src/build/vite/prerender-plugin';
 import { firstScreenPlugin } from './src/build/vite/first-screen-plugin';
+import { arcoElementRefPlugin } from './src/build/vite/arco-element-ref-plugin';
 
 /** @rjsf/utils needs two URI operations of fast-uri; the browser's URL does them (src/engine/form/uri-resolver.ts). */
 const uriResolver: Plugin = {
@@ -33,6 +34,7 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 const sourcePluginsWith = (extra: readonly Plugin[]) => () => [
   ...extra,
   react(),
+  arcoElementRefPlugin(),
   uriResolver,
   formValidatorPlugin(),
   pageKindPlugin(),
@@ -59,6 +61,8 @@ export function portalConfig(extraSourcePlugins: readonly Plugin[] = []): UserCo
       precompressPlugin(),
     ],
     resolve: { alias },
+    // `npm run dev` serves dependencies pre-bundled, past the plugins above: Arco's ref fix goes there too.
+    optimizeDeps: { rolldownOptions: { plugins: [arcoElementRefPlugin()] } },
     build: {
       outDir: 'dist',
       emptyOutDir: true,

@@ -1,7 +1,22 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
 
-/** One runner for every kind of test; `npm test` runs all projects, CI reruns `api` on PostgreSQL. */
+/**
+ * Tests in jsdom load Arco's ES build through Vite, as the browser's build does, so that its React 19 ref fix
+ * (src/build/vite/arco-element-ref-plugin.ts) applies there too: left to Node, Arco's CommonJS build would load.
+ */
+const browserLikeArco = {
+  alias: [{ find: /^@arco-design\/web-react$/, replacement: '@arco-design/web-react/es/index.js' }],
+  server: { deps: { inline: [/@arco-design\/web-react\/es\//] } },
+};
+
+/** Tests in jsdom: Arco as the browser gets it, and the computed box metrics jsdom lacks. */
+const jsdom = {
+  environment: 'jsdom' as const,
+  setupFiles: ['tests/support/jsdom-computed-style.ts'],
+  ...browserLikeArco,
+};
+
 export default mergeConfig(
   viteConfig,
   defineConfig({
@@ -9,15 +24,15 @@ export default mergeConfig(
       projects: [
         {
           extends: true,
-          test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+          test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], ...jsdom },
         },
         {
           extends: true,
           test: {
             name: 'schema',
             include: ['tests/schema/**/*.test.{ts,tsx}'],
-            environment: 'jsdom',
             testTimeout: 30_000,
+            ...jsdom,
           },
         },
         {
