@@ -81,13 +81,28 @@ describe('envelope errors', () => {
 });
 
 describe('headers', () => {
-  it('sends the CSP without unsafe-eval and security headers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/pub/ping' });
+  it("answers the API with an API's security headers: nothing loads or runs, no sniffing, no framing by others, not kept", async () => {
+    for (const url of ['/api/pub/ping', '/api/user/getCurrentUser', '/api/no/such/route']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'self'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      // What only a page reads stays with the pages.
+      for (const pageOnly of ['referrer-policy', 'cross-origin-opener-policy', 'permissions-policy'])
+        expect(response.headers[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
+    }
+  });
+
+  it("sends anything else the web app's CSP, without unsafe-eval, and its page headers", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/app/no-such-file.js' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).not.toContain('unsafe-eval');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('echoes a request id, generating one when absent', async () => {
