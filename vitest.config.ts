@@ -17,6 +17,7 @@ const jsdom = {
   ...browserLikeArco,
 };
 
+/** One runner for every kind of test; `npm test` runs all projects, CI reruns `api` on PostgreSQL. */
 export default mergeConfig(
   viteConfig,
   defineConfig({

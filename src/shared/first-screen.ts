@@ -51,12 +51,26 @@ export interface FirstScreen {
   answers: FirstScreenAnswer[];
 }
 
+/** What the server posts to its render worker (src/server/first-screen/first-screens.ts): one render. */
+export interface FirstScreenJob {
+  id: number;
+  request: FirstScreenRequest;
+}
+
+/** What the render worker posts back (src/app/first-screen/worker.ts): that it has loaded, or a render's screen. */
+export type FirstScreenWorkerMessage = { ready: true } | { id: number; screen: FirstScreen | undefined };
+
 /** A call as the server's render records it and the client matches it: method, path with query, body. */
 export type FirstScreenCall = Pick<FirstScreenAnswer, 'method' | 'url' | 'body'>;
 
 /** The call a `fetch` of the shell's HTTP client makes (its bodies are JSON text, its URLs paths). */
 export function callOf(input: RequestInfo | URL, init?: RequestInit): FirstScreenCall {
   return { method: init?.method ?? 'GET', url: String(input), body: typeof init?.body === 'string' ? init.body : '' };
+}
+
+/** An answer as the response the shell's HTTP client reads, whether the render got it or the client replays it. */
+export function responseOf({ status, contentType, text }: FirstScreenAnswer): Response {
+  return new Response(text, { status, headers: { 'content-type': contentType } });
 }
 
 /** How a call is matched to an answer: method, path with query, body. */

@@ -16,7 +16,13 @@ import { answeredReads, forgetStartedReads } from '../../engine/reads';
 import { EngineProvider } from '../../engine/seams';
 import { preloadApi } from '../../engine/use-api';
 import type { CurrentUser, MenuRecord } from '../../shared/envelope';
-import { callOf, type FirstScreen, type FirstScreenAnswer, type FirstScreenRequest } from '../../shared/first-screen';
+import {
+  callOf,
+  responseOf,
+  type FirstScreen,
+  type FirstScreenAnswer,
+  type FirstScreenRequest,
+} from '../../shared/first-screen';
 import { menuTreeParams } from '../menus/menu-tree-params';
 import { portalApis } from '../portal-apis';
 import { companyTree } from '../projects/initial-project';
@@ -63,10 +69,16 @@ function recordingFetch(origin: string, answers: FirstScreenAnswer[]): typeof fe
       body: body || undefined,
       signal: init?.signal,
     });
-    const text = await response.text();
-    const contentType = response.headers.get('content-type') ?? '';
-    answers.push({ method, url, body, status: response.status, contentType, text });
-    return new Response(text, { status: response.status, headers: { 'content-type': contentType } });
+    const answer: FirstScreenAnswer = {
+      method,
+      url,
+      body,
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      text: await response.text(),
+    };
+    answers.push(answer);
+    return responseOf(answer);
   };
 }
 

@@ -3,7 +3,13 @@
  * first calls: the client renders the same screen at once, without asking again. Each answer serves one call, and
  * only in the first seconds after the document arrived; any other call goes to the network.
  */
-import { answerKey, callOf, FIRST_SCREEN_ANSWERS_ID, type FirstScreenAnswer } from '../../shared/first-screen';
+import {
+  answerKey,
+  callOf,
+  FIRST_SCREEN_ANSWERS_ID,
+  responseOf,
+  type FirstScreenAnswer,
+} from '../../shared/first-screen';
 
 /** As long as the starting screen's calls take; a later call (a refresh) asks the server. */
 export const REPLAY_MS = 10_000;
@@ -36,11 +42,7 @@ export function replayingFetch(
   return (input, init) => {
     if (now() < until) {
       const answer = waiting.get(answerKey(callOf(input, init)))?.shift();
-      if (answer) {
-        return Promise.resolve(
-          new Response(answer.text, { status: answer.status, headers: { 'content-type': answer.contentType } }),
-        );
-      }
+      if (answer) return Promise.resolve(responseOf(answer));
     }
     return fetcher(input, init);
   };

@@ -4,23 +4,16 @@
  * one user per page, hold one user's values at a time, and a render that hangs can be stopped whole.
  */
 import { parentPort } from 'node:worker_threads';
-import type { FirstScreen, FirstScreenRequest } from '../../shared/first-screen';
+import type { FirstScreenJob, FirstScreenWorkerMessage } from '../../shared/first-screen';
 import { renderFirstScreen } from './render';
-
-export interface RenderJob {
-  id: number;
-  request: FirstScreenRequest;
-}
-
-/** Posted once this module has loaded, then once per render. */
-export type WorkerMessage = { ready: true } | { id: number; screen: FirstScreen | undefined };
 
 // A call the render started and no longer waits for may fail after it answered: that render's answer stands.
 process.on('unhandledRejection', () => undefined);
 
-parentPort?.on('message', (job: RenderJob) => {
+parentPort?.on('message', (job: FirstScreenJob) => {
   void renderFirstScreen(job.request)
     .catch(() => undefined)
-    .then((screen) => parentPort?.postMessage({ id: job.id, screen } satisfies WorkerMessage));
+    .then((screen) => parentPort?.postMessage({ id: job.id, screen } satisfies FirstScreenWorkerMessage));
 });
-parentPort?.postMessage({ ready: true } satisfies WorkerMessage);
+// Loaded: the server may send renders now.
+parentPort?.postMessage({ ready: true } satisfies FirstScreenWorkerMessage);

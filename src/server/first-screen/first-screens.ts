@@ -18,13 +18,12 @@ import {
   FIRST_SCREEN_DIR,
   FIRST_SCREEN_FILE,
   type FirstScreen,
+  type FirstScreenJob,
   type FirstScreenRequest,
+  type FirstScreenWorkerMessage,
 } from '../../shared/first-screen.js';
 
 const MAX_WAITING = 2;
-
-/** What the worker posts: that it has loaded, or a render's screen. */
-type WorkerMessage = { ready: true } | { id: number; screen: FirstScreen | undefined };
 
 export interface FirstScreensOptions {
   /** The renderer the build wrote. */
@@ -83,7 +82,7 @@ export function createFirstScreens({
     const thread = new Worker(bundle);
     thread.unref();
     const loaded = new Promise<void>((resolve) => {
-      thread.on('message', (message: WorkerMessage) => {
+      thread.on('message', (message: FirstScreenWorkerMessage) => {
         if ('ready' in message) {
           started.ready = true;
           resolve();
@@ -116,7 +115,7 @@ export function createFirstScreens({
         thread.off('exit', onExit);
         resolve(screen);
       };
-      const onMessage = (message: WorkerMessage) => {
+      const onMessage = (message: FirstScreenWorkerMessage) => {
         if ('id' in message && message.id === id) finish(message.screen);
       };
       const onExit = () => finish(undefined);
@@ -126,7 +125,7 @@ export function createFirstScreens({
       }, stopMs);
       thread.on('message', onMessage);
       thread.on('exit', onExit);
-      thread.postMessage({ id, request });
+      thread.postMessage({ id, request } satisfies FirstScreenJob);
     });
 
   return {
