@@ -8,8 +8,14 @@
 import type { JsonSchemaNode } from './schema-messages.js';
 
 /** What a reference field holds the id of. */
+/**
+ * What a field points at. `message` is what a write is told when the value names nothing of the record's project
+ * (default 所选<title>不存在): a missing id and another company's get the same words.
+ */
 export type CollectionReference =
-  { collection: string; labelField: string } | { to: 'user' | 'office' | 'project' } | { dictionary: string };
+  | { collection: string; labelField: string; message?: string }
+  | { to: 'user' | 'office' | 'project'; message?: string }
+  | { dictionary: string };
 
 /** Files a field holds: upload keys from `POST /api/zhgd/base/updateFile`. */
 export type FileKind = 'image' | 'images' | 'attachments';

@@ -114,6 +114,21 @@ describe('audit log', () => {
     expect(await logs('&requestUri=roleMenuList')).toEqual([]);
   });
 
+  it('keeps the row of a refused request whose user name, login name or phone carries a NUL', async () => {
+    const calls = [
+      { url: '/api/login', payload: { username: 'nul\u0000login', password: 'x', validateCode: 'x' } },
+      { url: '/api/login', payload: { phone: '1380000\u00000001', smsCode: '123456' } },
+      { url: '/api/register/register', payload: { loginName: 'nul\u0000reset' } },
+    ];
+    for (const call of calls) {
+      const response = await t.app.inject({ method: 'POST', ...call });
+      expect(response.json<{ msgCode: number }>().msgCode).toBe(-400);
+    }
+    const rows = await logs('&requestUri=/api/');
+    const names = rows.map((row) => row.createByName);
+    expect(names).toEqual(expect.arrayContaining(['nul\uFFFDlogin', '1380000\uFFFD0001', 'nul\uFFFDreset']));
+  });
+
   it('records writes with who, what, result and duration, without passwords, codes or tokens', async () => {
     const created = await as.admin.call<{ id: string }>('POST', '/api/user', {
       loginName: 'audited',

@@ -207,6 +207,15 @@ describe('companyManager detail', () => {
       (await other.get<{ logPath: string }>(`/api/zhgd/companyManager/detail/${OTHER.companyId}`)).data!.logPath,
     ).toBe('');
     expect(await staff.get('/api/zhgd/companyManager/detail/nope')).toEqual({ msgCode: -404, errMsg: '机构不存在' });
+    // Another company's office answers exactly like a missing one, both ways.
+    expect(await other.get('/api/zhgd/companyManager/detail/office-company')).toEqual({
+      msgCode: -404,
+      errMsg: '机构不存在',
+    });
+    expect(await staff.get(`/api/zhgd/companyManager/detail/${OTHER.companyId}`)).toEqual({
+      msgCode: -404,
+      errMsg: '机构不存在',
+    });
     expect((await staff.get('/api/zhgd/companyManager/detail/a%20b')).errMsg).toBe('机构编号格式不正确');
     expect(
       json(await t.app.inject({ method: 'GET', url: '/api/zhgd/companyManager/detail/office-company' })).msgCode,

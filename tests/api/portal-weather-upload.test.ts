@@ -238,6 +238,26 @@ describe('uploads', () => {
     expect(second.data!.name).not.toBe(body.data!.name);
   });
 
+  it('deletes a record’s uploaded files with the record: the link answers 文件不存在 afterwards', async () => {
+    const uploaded = json<StoredFile>(await upload(manager, [{ name: 'file', filename: 'a.png', body: PNG }])).data!;
+    const kept = json<StoredFile>(await upload(manager, [{ name: 'file', filename: 'b.png', body: PNG }])).data!;
+    const course = await manager.post<{ id: string }>('/api/data/safety-course', {
+      projectId: PROJECTS.binjiang.id,
+      title: '带课件的课程',
+      courseType: 'special',
+      hours: 2,
+      attachments: [uploaded.url],
+    });
+    expect(course.msgCode, course.errMsg).toBe(0);
+    expect((await configured.app.inject({ method: 'GET', url: uploaded.url })).statusCode).toBe(200);
+    const removed = await manager.raw({ method: 'DELETE', url: `/api/data/safety-course/${course.data!.id}` });
+    expect(json(removed).msgCode).toBe(0);
+    const gone = await configured.app.inject({ method: 'GET', url: uploaded.url });
+    expect(json(gone)).toEqual({ msgCode: -404, errMsg: '文件不存在' });
+    // A file no deleted record held stays.
+    expect((await configured.app.inject({ method: 'GET', url: kept.url })).statusCode).toBe(200);
+  });
+
   it('recognises images by content: a disguised script or an SVG is refused', async () => {
     const disguised = await upload(staff, [
       { name: 'file', filename: 'x.png', type: 'image/png', body: '<script>alert(1)</script>' },

@@ -40,7 +40,6 @@ const POUR_LIST_SIZE = 20;
 
 export const ConcreteMessages = {
   sensorElsewhere: '测温设备须为本项目的大体积混凝土测温设备',
-  mixElsewhere: '配合比不存在或不属于本项目',
   noPour: '本项目暂无浇筑记录，请先在“浇筑记录”中登记',
 } as const;
 
@@ -123,18 +122,8 @@ const plugin: ModulePlugin = async (app) => {
     if (write.kind === 'remove')
       await sql`delete from ${sql.table(points.table)} where mix_id = ${write.id}`.execute(write.db);
   });
-  // A point belongs to a mix of its own project.
-  points.onWrite(async (write) => {
-    if (write.kind === 'remove') return;
-    const point = await write.records('concrete-mix-point').get(write.id);
-    const mix = await write
-      .records('concrete-mix')
-      .get(String(point.mixId))
-      .catch(() => undefined);
-    if (!mix || mix.projectId !== write.projectId) throw invalidField('mixId', ConcreteMessages.mixElsewhere);
-  });
-
-  // A pour's sensors are concrete-temperature devices of its own project (ids from another project leak nothing).
+  // A pour's sensors are concrete-temperature devices (that they and its mix are of its own project, the
+  // collection file's references say).
   pours.onWrite(async (write) => {
     if (write.kind === 'remove') return;
     const pour = await write.records('concrete-pour').get(write.id);
@@ -143,16 +132,9 @@ const plugin: ModulePlugin = async (app) => {
         .records('iot-device')
         .get(id)
         .catch(() => undefined);
-      if (!device || device.projectId !== write.projectId || device.deviceType !== SENSOR_TYPE)
+      if (!device || device.deviceType !== SENSOR_TYPE)
         throw invalidField('sensorIds', ConcreteMessages.sensorElsewhere);
     }
-    const mix = pour.mixId
-      ? await write
-          .records('concrete-mix')
-          .get(String(pour.mixId))
-          .catch(() => undefined)
-      : undefined;
-    if (!mix || mix.projectId !== write.projectId) throw invalidField('mixId', ConcreteMessages.mixElsewhere);
   });
 
   /** The pour asked for (-404 outside the caller's projects), or the project's latest (-403 outside them). */

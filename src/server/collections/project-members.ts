@@ -9,6 +9,7 @@ import { security } from '../http/admin-schemas.js';
 import { envelope } from '../http/envelope-schema.js';
 import { ok } from '../http/route-helpers.js';
 import { requireAuth } from '../http/request-context.js';
+import { projectCompanyId } from '../services/project-company.js';
 
 export function projectMembersRoute(app: FastifyInstance): void {
   const { db } = app.services;
@@ -44,13 +45,8 @@ export function projectMembersRoute(app: FastifyInstance): void {
     async (request) => {
       const scope = await projects.scopeOf(requireAuth(request).view.user.id);
       const project = await projects.byId(scope, request.params.projectId);
-      const office = await db
-        .selectFrom('sys_office')
-        .select(['id', 'type', 'parent_ids'])
-        .where('id', '=', project.office_id)
-        .executeTakeFirst();
-      if (!office) return ok('', []);
-      const companyId = await app.services.admin.offices.companyOf(office);
+      const companyId = await projectCompanyId(db, project.id);
+      if (companyId === null) return ok('', []);
       const members = await db
         .selectFrom('sys_user as u')
         .leftJoin('sys_office as uo', 'uo.id', 'u.office_id')

@@ -16,12 +16,13 @@ import {
 import { SYSTEM_COLUMNS } from './columns.js';
 import { collectionTable, fieldColumn, storedFields, type StoredField } from './columns.js';
 import { applyStoredComputed, withReadComputed } from './computed.js';
+import { checkReferences, touchesReferences } from './reference-check.js';
 import { labelReferences } from './reference-labels.js';
 import { collectionCacheVersion, uniqueIndexName } from './table-sync.js';
 import { ListTotals } from '../services/list-totals.js';
 import type { Db } from '../db/database.js';
 import { uniqueViolation } from '../db/errors.js';
-import { escapeLike } from '../services/projects.js';
+import { escapeLike } from '../services/like-pattern.js';
 import { DomainError, invalidField } from '../domain-error.js';
 
 export type RecordValues = Record<string, unknown>;
@@ -392,39 +393,9 @@ export class CollectionRecords {
     return values;
   }
 
-  /**
-   * Fills the `lookup` computed fields of rows about to be stored (in place): the named field of the record each
-   * row's reference points at, one query per lookup for all rows. A row that does not touch the reference keeps
-   * what is stored; a reference to a missing record is -400 with the field's message.
-   */
-  private async resolveLookups(rows: RecordValues[]): Promise<void> {
-    for (const [name, computed] of Object.entries(this.file.computed ?? {})) {
-      if (computed.op !== 'lookup') continue;
-      const reference = this.file.references?.[computed.from];
-      const target = reference && 'collection' in reference ? this.collections.get(reference.collection) : undefined;
-      if (!target) continue;
-      const touching = rows.filter((row) => Object.hasOwn(row, computed.from));
-      const ids = [...new Set(touching.map((row) => row[computed.from]).filter((id) => typeof id === 'string'))];
-      const found = new Map<string, string | null>();
-      if (ids.length > 0) {
-        const result = await sql<{ id: string; v: string | null }>`select id, ${sql.id(
-          fieldColumn(computed.field),
-        )}::text as v from ${sql.table(target.table)} where id in (${sql.join(ids as string[])})`.execute(this.db);
-        for (const row of result.rows) found.set(row.id, row.v);
-      }
-      for (const row of touching) {
-        const id = row[computed.from];
-        if (typeof id !== 'string') {
-          row[name] = null;
-          continue;
-        }
-        if (!found.has(id)) {
-          const title = this.file.schema.properties[computed.from]?.title ?? computed.from;
-          throw invalidField(computed.from, `所选${title}不存在`);
-        }
-        row[name] = found.get(id) ?? null;
-      }
-    }
+  /** Checks the references of rows about to be stored for `projectId` and fills their lookups (reference-check.ts). */
+  private checkReferences(projectId: string, rows: RecordValues[]): Promise<void> {
+    return checkReferences(this.db, this.file, this.collections, projectId, rows);
   }
 
   private sqlValue(field: StoredField, value: unknown): Fragment {
@@ -450,7 +421,7 @@ export class CollectionRecords {
     id: string = randomUUID(),
   ): Promise<RecordValues> {
     const values = this.storedValues(input, true);
-    await this.resolveLookups([values]);
+    await this.checkReferences(projectId, [values]);
     const status = this.file.status;
     if (status) values[status.field] = status.initial;
     const fields = this.fields.filter((field) => Object.hasOwn(values, field.name));
@@ -482,7 +453,7 @@ export class CollectionRecords {
     const flow = this.file.status;
     const ids = inputs.map(() => randomUUID());
     const stored = inputs.map((input) => this.storedValues(input, true));
-    await this.resolveLookups(stored);
+    await this.checkReferences(projectId, stored);
     const rows = stored.map((values, index) => {
       if (flow) values[flow.field] = flow.initial;
       return sql`(${sql.join([
@@ -555,7 +526,7 @@ export class CollectionRecords {
     const missing = records.filter((record) => !present.has(record.id));
     const flow = this.file.status;
     const stored = missing.map((record) => this.storedValues(record.values, true));
-    await this.resolveLookups(stored);
+    await this.checkReferences(projectId, stored);
     const rows = missing.map((record, index) => {
       const values = stored[index];
       if (flow) {
@@ -642,7 +613,7 @@ export class CollectionRecords {
 
   async update(id: string, input: RecordValues, version?: number, actorId = ''): Promise<RecordValues> {
     const values = this.storedValues(input, false);
-    await this.resolveLookups([values]);
+    if (touchesReferences(this.file, [values])) await this.checkReferences(await this.projectOf(id), [values]);
     // The status moves only through its steps, never through an edit.
     if (this.file.status) delete values[this.file.status.field];
     const sets = this.assignments(values);
@@ -729,6 +700,7 @@ export class CollectionRecords {
     const allowed = new Set([...(step.requires ?? []), ...(step.sets ?? [])]);
     const changes: RecordValues = {};
     for (const name of allowed) if (Object.hasOwn(body, name)) changes[name] = body[name];
+    if (touchesReferences(this.file, [changes])) await this.checkReferences(String(record.projectId), [changes]);
     const sets = this.assignments(changes);
     await this.transact(async (trx) => {
       const result = await sql`update ${sql.table(this.table)} set ${sql.join([

@@ -11,7 +11,7 @@ import type { Db } from '../db/database.js';
 import type { NoticeAttachment } from '../db/portal-tables.js';
 import type { Database } from '../db/tables.js';
 import { chinaDateTime } from '../services/china-time.js';
-import { officeInScope, type DataScope } from '../services/data-scope.js';
+import { officeInScope, officeWithin, ownCompany, type DataScope } from '../services/data-scope.js';
 import { UPLOAD_NAME, FILE_URL_PREFIX } from '../services/uploads.js';
 import type { Messages } from './messages.js';
 import { plainText, sanitizeRichText } from './rich-text.js';
@@ -78,11 +78,11 @@ export class Notices {
       .where('u.del_flag', '=', '0')
       .where('u.login_flag', '=', '1');
     if (!scope.all) {
-      const company = scope.companyId;
+      const company = ownCompany(scope);
       const inCompany = trx
         .selectFrom('sys_office')
         .select('id')
-        .where((eb) => eb.or([eb('id', '=', company), eb('parent_ids', 'like', `%,${company},%`)]));
+        .where(officeWithin(scope, { id: 'id', parentIds: 'parent_ids' }));
       query = query.where((eb) => eb.or([eb('u.company_id', '=', company), eb('u.office_id', 'in', inCompany)]));
     }
     if (audience === 'office' && audienceId !== null) {
@@ -153,7 +153,7 @@ export class Notices {
           audience_id: audienceId,
           audience_name: audienceName,
           recipients: userIds.length,
-          scope_company_id: scope.all ? null : scope.companyId,
+          scope_company_id: scope.all ? null : ownCompany(scope),
           published_by: publisherId,
           published_at: this.now(),
         })

@@ -62,11 +62,39 @@ export function expandDaily(daily: DailySeed, rows: DailySeed['projects'][string
   return records;
 }
 
+/**
+ * Seeds ordered so that a collection's records come after those of the collections it references (a mix's
+ * calibration points after the mix): a record is stored only when what it points at exists in its project.
+ */
+function inReferenceOrder<S extends { collection: string }>(
+  seeds: readonly S[],
+  registry: ReadonlyMap<string, CollectionRecords>,
+): S[] {
+  const ordered: S[] = [];
+  const placed = new Set<S>();
+  const place = (seed: S, path: ReadonlySet<string>) => {
+    if (placed.has(seed) || path.has(seed.collection)) return;
+    const references = Object.values(registry.get(seed.collection)?.file.references ?? {});
+    for (const reference of references) {
+      if (!('collection' in reference)) continue;
+      for (const other of seeds)
+        if (other.collection === reference.collection) place(other, new Set([...path, seed.collection]));
+    }
+    placed.add(seed);
+    ordered.push(seed);
+  };
+  for (const seed of seeds) place(seed, new Set());
+  return ordered;
+}
+
 export async function seedModuleDemo(db: Db, modules: readonly PortalModule[], now: Date = new Date()): Promise<void> {
   const registry = new Map<string, CollectionRecords>();
   for (const file of modules.flatMap((module) => module.collections))
     registry.set(file.id, new CollectionRecords(db, file, () => now, registry));
-  const seeds = modules.flatMap((module) => module.seeds);
+  const seeds = inReferenceOrder(
+    modules.flatMap((module) => module.seeds),
+    registry,
+  );
   const recordsOf = (collection: string) => {
     const records = registry.get(collection);
     if (!records) throw new Error(`demo data names the unknown collection "${collection}"`);

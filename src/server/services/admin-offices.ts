@@ -9,6 +9,7 @@ import type { Selectable } from 'kysely';
 import { conflict, containsPattern, iso, notFound, optional } from './admin-common.js';
 import { buildTree, flattenTree, hasChildren, liveSubtree, ROOT_PARENT, TreeRows } from './admin-tree.js';
 import { officeInScope, type DataScope } from './data-scope.js';
+import { companyOfOffice } from './project-company.js';
 import { invalidField } from '../domain-error.js';
 
 type OfficeRow = Selectable<SysOfficeTable>;
@@ -156,6 +157,7 @@ export class AdminOffices {
     let anchor: OfficeRow | undefined;
     if (rootId !== ROOT_PARENT) anchor = await this.row(rootId, scope);
     else if (!scope.all) {
+      if (scope.companyId === null) return [];
       anchor = await this.live(scope.companyId);
       if (!anchor) return [];
     }
@@ -280,12 +282,6 @@ export class AdminOffices {
 
   /** The company (type '1') an office belongs to: itself or its nearest company ancestor. */
   async companyOf(office: Pick<OfficeRow, 'id' | 'type' | 'parent_ids'>): Promise<string> {
-    if (office.type === '1') return office.id;
-    const ancestors = office.parent_ids.split(',').filter((id) => id && id !== ROOT_PARENT);
-    if (ancestors.length === 0) return office.id;
-    const rows = await this.db.selectFrom('sys_office').select(['id', 'type']).where('id', 'in', ancestors).execute();
-    const companies = new Set(rows.filter((r) => r.type === '1').map((r) => r.id));
-    // Nearest first: parent_ids lists the root first.
-    return ancestors.reverse().find((id) => companies.has(id)) ?? ancestors[ancestors.length - 1] ?? office.id;
+    return companyOfOffice(this.db, office);
   }
 }

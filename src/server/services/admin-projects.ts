@@ -4,7 +4,7 @@
  */
 import type { Db } from '../db/database.js';
 import { containsPattern, iso, newId, notFound, optional, pageOf, type Page, type PageQuery } from './admin-common.js';
-import { officeInScope } from './data-scope.js';
+import { officeInScope, officeWithin } from './data-scope.js';
 import type { DataScope } from './data-scope.js';
 
 /** schemas/forms/admin-project.json. */
@@ -53,11 +53,7 @@ export class AdminProjects {
   }
 
   private scoped(scope: DataScope) {
-    const base = this.select();
-    if (scope.all) return base;
-    return base.where((eb) =>
-      eb.or([eb('o.id', '=', scope.companyId), eb('o.parent_ids', 'like', `%,${scope.companyId},%`)]),
-    );
+    return this.select().where(officeWithin(scope, { id: 'o.id', parentIds: 'o.parent_ids' }));
   }
 
   async list(query: ProjectQuery, scope: DataScope): Promise<Page<ProjectRecord>> {

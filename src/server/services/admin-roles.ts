@@ -23,7 +23,7 @@ import {
   type PageQuery,
 } from './admin-common.js';
 import type { AdminMenus } from './admin-menus.js';
-import type { DataScope } from './data-scope.js';
+import { ownCompany, type DataScope } from './data-scope.js';
 import type { Permissions } from './permissions.js';
 import type { Users } from './users.js';
 import { DomainError, invalidField } from '../domain-error.js';
@@ -95,7 +95,7 @@ async function replaceMenus(trx: Db, roleId: string, menuIds: string[]): Promise
 }
 
 export function roleEditable(role: Pick<RoleRow, 'office_id' | 'is_sys'>, scope: DataScope): boolean {
-  return scope.all || (role.is_sys === '0' && role.office_id === scope.companyId);
+  return scope.all || (role.is_sys === '0' && role.office_id !== null && role.office_id === scope.companyId);
 }
 
 export function roleAssignable(role: Pick<RoleRow, 'office_id' | 'is_sys'>, scope: DataScope): boolean {
@@ -116,9 +116,10 @@ export class AdminRoles {
       .leftJoin('sys_office as o', 'o.id', 'r.office_id')
       .where('r.del_flag', '=', '0');
     if (scope.all) return base;
+    const companyId = scope.companyId;
     return base.where((eb) =>
       eb.or([
-        eb('r.office_id', '=', scope.companyId),
+        ...(companyId === null ? [] : [eb('r.office_id', '=', companyId)]),
         eb.and([eb('r.office_id', 'is', null), eb('r.is_sys', '=', '0')]),
       ]),
     );
@@ -208,7 +209,7 @@ export class AdminRoles {
       name: input.name.trim(),
       enname: input.enname.trim(),
       // A company scope's roles always belong to its company and are never system roles.
-      office_id: scope.all ? optional(input.officeId) : scope.companyId,
+      office_id: scope.all ? optional(input.officeId) : ownCompany(scope),
       is_sys: scope.all ? (input.isSys ?? '0') : '0',
       useable: input.useable ?? '1',
       data_scope: optional(input.dataScope),

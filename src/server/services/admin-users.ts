@@ -4,7 +4,7 @@
  * the users of a role. Data scope (services/permissions.ts): a company scope sees and edits only its company's
  * users who hold no role it could not assign (so a company manager never touches an administrator).
  */
-import { type Selectable, sql } from 'kysely';
+import { type Selectable, type SqlBool, sql } from 'kysely';
 import type { Clock } from '../config.js';
 import type { Db } from '../db/database.js';
 import { uniqueViolation } from '../db/errors.js';
@@ -21,7 +21,7 @@ import {
   type PageQuery,
 } from './admin-common.js';
 import type { AdminOffices } from './admin-offices.js';
-import { officeInScope } from './data-scope.js';
+import { officeInScope, ownCompany, seesNothing } from './data-scope.js';
 import type { AdminRoles } from './admin-roles.js';
 import { hashPassword } from './passwords.js';
 import type { DataScope } from './data-scope.js';
@@ -122,6 +122,7 @@ export class AdminUsers {
       .leftJoin('sys_office as c', 'c.id', 'u.company_id')
       .leftJoin('sys_office as o', 'o.id', 'u.office_id')
       .where('u.del_flag', '=', '0');
+    if (seesNothing(scope)) return base.where(sql<SqlBool>`false`);
     if (!scope.all) {
       const companyId = scope.companyId;
       base = base.where('u.company_id', '=', companyId).where((eb) =>
@@ -298,7 +299,7 @@ export class AdminUsers {
       .where('del_flag', '=', '0')
       .executeTakeFirst();
     if (!office || !officeInScope(office, scope)) throw invalidField('officeId', UserMessages.officeNotFound);
-    const companyId = scope.all ? await this.offices.companyOf(office) : scope.companyId;
+    const companyId = scope.all ? await this.offices.companyOf(office) : ownCompany(scope);
     return { officeId, companyId };
   }
 

@@ -66,6 +66,11 @@ export function scrub(value: unknown, depth = 0): unknown {
   return value;
 }
 
+/** Text PostgreSQL can store: a NUL becomes U+FFFD (JSON's escaped \u0000 in the parameters is plain text). */
+function storable(text: string): string {
+  return text.replaceAll('\u0000', '\uFFFD');
+}
+
 /** A date filter bound: a day means that whole day in China time (UTC+8), where the portal's users are. */
 function bound(day: string | undefined, end: boolean): Date | undefined {
   return day ? new Date(`${day}T${end ? '23:59:59.999' : '00:00:00.000'}+08:00`) : undefined;
@@ -79,7 +84,11 @@ export class AuditLog {
     private readonly now: Clock,
   ) {}
 
-  /** Writes one row in the background; a failure goes to `log` only. */
+  /**
+   * Writes one row in the background; a failure goes to `log` only. What the caller sent is kept as sent, but for
+   * the NUL character, which PostgreSQL text cannot hold: it becomes U+FFFD, so a refused request that carried one
+   * in its user name (the NUL guard's refusals) still leaves its row.
+   */
   record(entry: AuditEntry, log: FastifyBaseLogger): void {
     const text = JSON.stringify(scrub(entry.params) ?? {});
     const write = this.db
@@ -87,16 +96,16 @@ export class AuditLog {
       .values({
         id: newId(),
         type: entry.msgCode === -500 ? '2' : '1',
-        title: entry.title.slice(0, 200),
+        title: storable(entry.title.slice(0, 200)),
         method: entry.method,
-        request_uri: entry.requestUri.slice(0, 1000),
+        request_uri: storable(entry.requestUri.slice(0, 1000)),
         params: text.length > MAX_PARAMS ? `${text.slice(0, MAX_PARAMS)}…` : text,
         msg_code: entry.msgCode,
         duration_ms: Math.max(0, Math.round(entry.durationMs)),
         remote_addr: entry.remoteAddr,
-        user_agent: entry.userAgent?.slice(0, 500) ?? null,
+        user_agent: entry.userAgent ? storable(entry.userAgent.slice(0, 500)) : null,
         user_id: entry.userId,
-        login_name: entry.loginName,
+        login_name: entry.loginName === null ? null : storable(entry.loginName),
         created_at: this.now(),
       })
       .execute()

@@ -7,7 +7,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { CompanyTreeNode, ProjectListRow, SelectedProjectFields } from '../../shared/projects.js';
-import type { DataScope } from './data-scope.js';
+import { officeInScope, officeWithin, type DataScope } from './data-scope.js';
+import { escapeLike } from './like-pattern.js';
 import type { Permissions } from './permissions.js';
 import { DomainError } from '../domain-error.js';
 
@@ -82,32 +83,23 @@ export class Projects {
 
   /** Live offices the scope covers, tree order not guaranteed. */
   private async visibleOffices(scope: DataScope): Promise<OfficeRow[]> {
-    let query = this.db
+    return this.db
       .selectFrom('sys_office')
       .select(['id', 'parent_id', 'parent_ids', 'name', 'type', 'code', 'sort'])
       .where('del_flag', '=', '0')
-      .where('useable', '=', '1');
-    if (!scope.all) {
-      const root = scope.companyId;
-      query = query.where((eb) => eb.or([eb('id', '=', root), eb('parent_ids', 'like', `%,${escapeLike(root)},%`)]));
-    }
-    return query.execute();
+      .where('useable', '=', '1')
+      .where(officeWithin(scope, { id: 'id', parentIds: 'parent_ids' }))
+      .execute();
   }
 
   /** A where-clause piece: the project's office is within the scope. */
   private scopedProjects(scope: DataScope) {
-    let query = this.db
+    return this.db
       .selectFrom('project as p')
       .innerJoin('sys_office as o', 'o.id', 'p.office_id')
       .where('p.del_flag', '=', '0')
-      .where('o.del_flag', '=', '0');
-    if (!scope.all) {
-      const root = scope.companyId;
-      query = query.where((eb) =>
-        eb.or([eb('o.id', '=', root), eb('o.parent_ids', 'like', `%,${escapeLike(root)},%`)]),
-      );
-    }
-    return query;
+      .where('o.del_flag', '=', '0')
+      .where(officeWithin(scope, { id: 'o.id', parentIds: 'o.parent_ids' }));
   }
 
   /**
@@ -204,14 +196,15 @@ export class Projects {
   }
 
   /** The logo of the office or of the nearest office above it that has one ('' when none has). */
-  async logoOf(officeId: string): Promise<string> {
+  async logoOf(scope: DataScope, officeId: string): Promise<string> {
     const office = await this.db
       .selectFrom('sys_office')
       .select(['id', 'parent_ids'])
       .where('id', '=', officeId)
       .where('del_flag', '=', '0')
       .executeTakeFirst();
-    if (!office) throw new DomainError('notFound', ProjectMessages.noSuchOffice);
+    // Another company's office is as unknown as a missing one: its logo and its existence stay its own.
+    if (!office || !officeInScope(office, scope)) throw new DomainError('notFound', ProjectMessages.noSuchOffice);
     const chain = [
       office.id,
       ...office.parent_ids
@@ -326,9 +319,4 @@ function treeOf<T extends { id: string; parentId: string; childList: T[] }>(
   };
   sortDeep(roots);
   return roots;
-}
-
-/** Escapes LIKE wildcards so user text matches literally (PostgreSQL's default escape is backslash). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }

@@ -1,12 +1,13 @@
 /**
  * Uploaded images (POST /api/zhgd/base/updateFile), kept under DATA_DIR/uploads with random names and served back
- * by GET /api/zhgd/base/file/{name}. Only raster images are accepted, recognised by their first bytes (the
+ * by GET /api/zhgd/base/file/{name}. A file lives as long as the record that holds it: deleting a record deletes
+ * its files (collections/routes.ts), so a deleted hazard's photos are no longer served to anyone holding the link. Only raster images are accepted, recognised by their first bytes (the
  * client's file name and content type are not trusted); SVG is refused because it can carry script. Names are
  * 128 random bits, so a file is found only through the URL its uploader got (images are shown by <img>, which
  * cannot send the Access-Token header).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export const IMAGE_TYPES = {
@@ -18,6 +19,12 @@ export const IMAGE_TYPES = {
 export type ImageExtension = keyof typeof IMAGE_TYPES;
 
 export const UPLOAD_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
+const UPLOAD_NAMES = /[0-9a-f]{32}\.(?:png|jpg|gif|webp)/g;
+
+/** The upload names a stored value mentions (a URL, a list of URLs, objects holding them). */
+export function uploadNamesIn(value: unknown): string[] {
+  return [...new Set(JSON.stringify(value ?? null).match(UPLOAD_NAMES) ?? [])];
+}
 export const FILE_URL_PREFIX = '/api/zhgd/base/file/';
 
 export interface StoredFile {
@@ -54,6 +61,11 @@ export class Uploads {
     const name = `${randomBytes(16).toString('hex')}.${extension}`;
     await writeFile(path.join(this.dir, name), bytes, { flag: 'wx' });
     return { url: `${FILE_URL_PREFIX}${name}`, name, size: bytes.length, contentType: IMAGE_TYPES[extension] };
+  }
+
+  /** Deletes the named files; a name that is not an upload's, or a file already gone, is passed over. */
+  async remove(names: readonly string[]): Promise<void> {
+    for (const name of names) if (UPLOAD_NAME.test(name)) await rm(path.join(this.dir, name), { force: true });
   }
 
   /** The file and its content type, or undefined (bad name, missing file). */

@@ -24,7 +24,7 @@ import { refreshPlannerStatistics } from '../db/statistics.js';
 import { schemasDir } from '../paths.js';
 import { newId } from './admin-common.js';
 import type { AdminOffices } from './admin-offices.js';
-import { officeInScope } from './data-scope.js';
+import { officeInScope, ownCompany } from './data-scope.js';
 import { roleAssignable } from './admin-roles.js';
 import { toFieldErrors } from './form-validation.js';
 import { hashPassword } from './passwords.js';
@@ -281,7 +281,7 @@ export class UserImport {
         } else if (!roleIds.includes(role.id)) roleIds.push(role.id);
       }
       if (!ok) continue;
-      let companyId = scope.all ? companyCache.get(officeId) : scope.companyId;
+      let companyId = scope.all ? companyCache.get(officeId) : ownCompany(scope);
       if (companyId === undefined) {
         const office = await this.db
           .selectFrom('sys_office')

@@ -33,7 +33,10 @@ const routes: FastifyPluginAsync = async (app) => {
               properties: {
                 roles: { type: 'array', items: { type: 'object', properties: strings('id', 'name', 'enname') } },
                 permissions: { type: 'array', items: { type: 'string' } },
-                dataScope: { type: 'object', properties: { all: { type: 'boolean' }, companyId: { type: 'string' } } },
+                dataScope: {
+                  type: 'object',
+                  properties: { all: { type: 'boolean' }, companyId: { type: ['string', 'null'] } },
+                },
               },
             },
           }),

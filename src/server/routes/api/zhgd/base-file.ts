@@ -77,7 +77,8 @@ const routes: FastifyPluginAsync = async (app) => {
         summary: 'An uploaded image',
         description:
           'Public (an <img> cannot send Access-Token): the 128-bit random name is the capability. Answers the ' +
-          'bytes with their image content type, X-Content-Type-Options nosniff and a year of immutable caching; ' +
+          'bytes with their image content type, X-Content-Type-Options nosniff and a year of private immutable ' +
+          'caching (no shared cache keeps it once its record is deleted); ' +
           'unknown name: -404 文件不存在.',
         params: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 64 } } },
       },
@@ -90,7 +91,7 @@ const routes: FastifyPluginAsync = async (app) => {
       reply
         .type(file.contentType)
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cache-control', 'private, max-age=31536000, immutable')
         .header('content-security-policy', "default-src 'none'; sandbox");
       return reply.send(file.bytes);
     },

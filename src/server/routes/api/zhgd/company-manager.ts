@@ -20,7 +20,7 @@ const routes: FastifyPluginAsync = async (app) => {
         summary: 'Company detail with its logo (logPath)',
         description:
           'data {id, logPath}: logPath is an image URL or data URL, "" when no office up the tree has a logo. ' +
-          'Unknown office: -404 机构不存在.',
+          'Unknown office, or one outside the caller\'s companies: -404 机构不存在.',
         security,
         params: {
           type: 'object',
@@ -41,8 +41,9 @@ const routes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request): Promise<Envelope<{ id: string; logPath: string }>> => {
-      requireAuth(request);
-      const logPath = await app.services.portal.projects.logoOf(request.params.id);
+      const { projects } = app.services.portal;
+      const scope = await projects.scopeOf(requireAuth(request).view.user.id);
+      const logPath = await projects.logoOf(scope, request.params.id);
       return ok('', { id: request.params.id, logPath });
     },
   );
