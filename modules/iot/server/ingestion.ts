@@ -29,6 +29,12 @@ export interface Ingestion {
   forget(serial: string): void;
 }
 
+/** What a device's serial may look like on the wire (the registry's own rule is stricter). */
+export const DEVICE_SERIAL = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The refusal counter's row for callers that named no device of ours. */
+export const UNKNOWN_SERIAL = '-';
+
 export function createIngestion(options: {
   store: TelemetryStore;
   types: DeviceTypes;
@@ -42,17 +48,27 @@ export function createIngestion(options: {
   // Room for every device of a large platform: an entry evicted early costs a lookup on the device's next report.
   const credentials = new TtlCache<string, DeviceCredential | null>(30_000, 200_000);
 
+  const device = async (serial: string): Promise<DeviceCredential | undefined> => {
+    // A name no device can have (empty, too long, a NUL) is nobody, without asking the database.
+    if (!DEVICE_SERIAL.test(serial)) return undefined;
+    return (await credentials.getOrLoad(serial, async () => (await store.credential(serial)) ?? null)) ?? undefined;
+  };
+
   const refuse = async (serial: string, refusal: ReadingRefused): Promise<never> => {
-    await store.countRefusal(serial, refusal.reason, now()).catch((error: unknown) => {
+    // Counted under the serial of a device of ours; every unknown name shares one row a day, so a stream of
+    // made-up names (failed MQTT logins, unsigned calls) cannot grow the table.
+    const known = await device(serial).then(
+      (found) => found !== undefined,
+      () => false,
+    );
+    await store.countRefusal(known ? serial : UNKNOWN_SERIAL, refusal.reason, now()).catch((error: unknown) => {
       log.warn({ err: error }, 'iot refusal not counted');
     });
     throw refusal;
   };
 
   return {
-    async device(serial) {
-      return (await credentials.getOrLoad(serial, async () => (await store.credential(serial)) ?? null)) ?? undefined;
-    },
+    device,
     forget(serial) {
       credentials.delete(serial);
     },

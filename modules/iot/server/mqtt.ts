@@ -10,10 +10,11 @@
  */
 import { createServer, type Server } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { Aedes, type AuthenticateError, type Client, type Connection } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { writeToStream } from 'mqtt-packet';
 import type { Ingestion } from './ingestion.js';
+import { ConnectionsPerAddress, guardedConnection, type PacketSizeGuard } from './mqtt-connection-guard.js';
 import { ReadingRefused } from './readings.js';
 import type { DeviceCredential } from './telemetry-store.js';
 
@@ -56,11 +57,15 @@ function authError(): AuthenticateError {
 export async function startEmbeddedBroker(options: {
   host: string;
   port: number;
+  /** Open connections one address may hold (0: no limit). */
+  connectionsPerAddress: number;
   ingestion: Ingestion;
   log: FastifyBaseLogger;
 }): Promise<MqttIngress> {
   const { ingestion, log } = options;
   const devices = new WeakMap<Client, DeviceCredential>();
+  const guards = new WeakMap<Connection, PacketSizeGuard>();
+  const connections = new ConnectionsPerAddress(options.connectionsPerAddress);
   const broker = await Aedes.createBroker({ drainTimeout: 30_000, heartbeatInterval: 60_000 });
 
   broker.authenticate = (client, username, password, done) => {
@@ -75,6 +80,7 @@ export async function startEmbeddedBroker(options: {
           return done(authError(), false);
         }
         devices.set(client, device);
+        guards.get(client.conn)?.acceptLogin();
         done(null, true);
       })
       .catch((error: unknown) => {
@@ -122,7 +128,12 @@ export async function startEmbeddedBroker(options: {
   // Readings go to the database, not to other clients.
   broker.authorizeForward = (client, packet) => (TELEMETRY.test(packet.topic) ? null : packet);
 
-  const server: Server = createServer(broker.handle);
+  const server: Server = createServer((socket) => {
+    if (!connections.admit(socket)) return socket.destroy();
+    const { stream, guard } = guardedConnection(socket);
+    guards.set(stream, guard);
+    broker.handle(stream);
+  });
   const listen = (port: number) =>
     new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -225,7 +225,13 @@ const iot: ModulePlugin = async (app, { module }) => {
       log: app.log,
     });
   else if (config.iot.mqttPort !== null)
-    ingress = await startEmbeddedBroker({ host: config.host, port: config.iot.mqttPort, ingestion, log: app.log });
+    ingress = await startEmbeddedBroker({
+      host: config.host,
+      port: config.iot.mqttPort,
+      connectionsPerAddress: config.iot.mqttConnectionsPerAddress,
+      ingestion,
+      log: app.log,
+    });
   let simulator: { stop(): Promise<void> } | undefined;
   if (config.iot.simulator)
     app.addHook('onListen', async () => {
