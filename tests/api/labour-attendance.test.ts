@@ -224,6 +224,25 @@ describe('the gate device call', () => {
     );
     expect(refused.data!.dataList.map((row) => row.reason)).toContain('该人员已退场，禁止通行');
   });
+
+  it('refuses a pass from long ago and a nonce that is not a random string, and stores no attendance for them', async () => {
+    const worker = workers['赵一'].id;
+    for (const time of ['1970-01-01T00:00:00Z', new Date(Date.now() - 8 * 86_400_000).toISOString()])
+      expect(await gatePass({ pass: { workerId: worker, time, direction: 'out' } })).toMatchObject({
+        msgCode: -400,
+        errMsg: '通行时间早于7天前，闸机不能再补传，请手工登记考勤',
+      });
+    for (const nonce of ['1', 'x', 'a'.repeat(65), 'has space!'])
+      expect(await gatePass({ pass: { workerId: worker, time: at('09:00'), direction: 'in' }, nonce })).toMatchObject({
+        msgCode: -400,
+        errMsg: '随机串须为8至64位字母、数字、下划线或连字符',
+      });
+    const old = await who.manager.call<{ dataList: Row[] }>(
+      'GET',
+      `/api/data/labour-attendance?projectId=${PROJECT}&worker=${worker}&dateTo=2026-01-01`,
+    );
+    expect(old.data?.dataList).toEqual([]);
+  });
 });
 
 describe('headcount and the month sheet', () => {

@@ -5,7 +5,15 @@
  */
 import type { CollectionRecords, RecordValues } from '../../../src/server/collections/records.js';
 import { chinaDateTime } from '../../../src/server/services/china-time.js';
-import { CLOCK_SKEW_SECONDS, signatureMatches, signedText, type GatePass } from './gate-signature.js';
+import {
+  CLOCK_SKEW_SECONDS,
+  NONCE_MESSAGE,
+  NONCE_PATTERN,
+  PASS_MAX_AGE_DAYS,
+  signatureMatches,
+  signedText,
+  type GatePass,
+} from './gate-signature.js';
 import { DomainError } from '../../../src/server/domain-error.js';
 
 export type GateProblem = 'unauthorized' | 'invalid' | 'unknownWorker' | 'refusedWorker' | 'replay';
@@ -67,6 +75,7 @@ export class GatePasses {
       throw new GateRefusal('unauthorized', '请求时间与服务器时间相差超过5分钟，请校准闸机时钟');
     if (!signatureMatches(String(gate.secret), signedText(gateId, timestamp, nonce, pass), signature))
       throw new GateRefusal('unauthorized', '签名不正确');
+    if (!NONCE_PATTERN.test(nonce)) throw new GateRefusal('invalid', NONCE_MESSAGE);
     return gate;
   }
 
@@ -106,6 +115,8 @@ export class GatePasses {
     if (Number.isNaN(at.getTime())) throw new GateRefusal('invalid', '通行时间格式不正确');
     if (at.getTime() - this.now().getTime() > CLOCK_SKEW_SECONDS * 1000)
       throw new GateRefusal('invalid', '通行时间晚于当前时间');
+    if (this.now().getTime() - at.getTime() > PASS_MAX_AGE_DAYS * 86_400_000)
+      throw new GateRefusal('invalid', `通行时间早于${PASS_MAX_AGE_DAYS}天前，闸机不能再补传，请手工登记考勤`);
 
     let worker: RecordValues | undefined;
     let refusal: GateRefusal | undefined;

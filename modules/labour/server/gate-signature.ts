@@ -16,6 +16,16 @@ export const GATE_HEADERS = {
 /** How far a device's clock may be from the server's. */
 export const CLOCK_SKEW_SECONDS = 300;
 
+/** A nonce: 8 to 64 letters, digits, `_` or `-` (a random one per call; a guessable one would be replayable). */
+export const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+export const NONCE_MESSAGE = '随机串须为8至64位字母、数字、下划线或连字符';
+
+/**
+ * How old a pass may be: a gate that was offline sends what it kept, but a week-old pass is not attendance a gate
+ * should still be adding (a manual record, with its reason, is the way then).
+ */
+export const PASS_MAX_AGE_DAYS = 7;
+
 export interface GatePass {
   /** The worker's ID-card number, or the worker's record id. */
   idCardNumber?: string;

@@ -9,7 +9,7 @@ import { envelope } from '../../../src/server/http/envelope-schema.js';
 import { ok } from '../../../src/server/http/route-helpers.js';
 import type { ModulePlugin } from '../../../src/server/modules/module-plugins.js';
 import { GatePasses, GateRefusal, type GateProblem } from './gate-passes.js';
-import { CLOCK_SKEW_SECONDS, GATE_HEADERS, type GatePass } from './gate-signature.js';
+import { CLOCK_SKEW_SECONDS, GATE_HEADERS, NONCE_MESSAGE, NONCE_PATTERN, type GatePass } from './gate-signature.js';
 
 const REFUSAL_CODES: Record<GateProblem, number> = {
   unauthorized: MsgCode.notLoggedIn,
@@ -57,7 +57,11 @@ const labour: ModulePlugin = async (app) => {
           properties: {
             [GATE_HEADERS.gate]: header,
             [GATE_HEADERS.timestamp]: header,
-            [GATE_HEADERS.nonce]: { ...header, minLength: 8 },
+            [GATE_HEADERS.nonce]: {
+              type: 'string',
+              pattern: NONCE_PATTERN.source,
+              errorMessage: { pattern: NONCE_MESSAGE, type: NONCE_MESSAGE },
+            },
             [GATE_HEADERS.signature]: header,
           },
           errorMessage: { required: '闸机认证失败：缺少签名信息' },
