@@ -13,7 +13,7 @@ const browserLikeArco = {
 /** Tests in jsdom: Arco as the browser gets it, and the computed box metrics jsdom lacks. */
 const jsdom = {
   environment: 'jsdom' as const,
-  setupFiles: ['tests/support/jsdom-computed-style.ts'],
+  setupFiles: ['tests/support/jsdom-computed-style.ts', 'tests/support/jsdom-image-load.ts'],
   ...browserLikeArco,
 };
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXED_CAPTCHA } from './global-setup';
+import { FIXED_CAPTCHA, startServer } from './global-setup';
 import { demoUsers, launchBrowser, logInThroughForm, newPage, screenshot } from './browser';
 
 let browser: Browser;
@@ -154,5 +154,75 @@ describe('signing in and out', () => {
     await page.goto('/app/work-bench');
     await page.waitForURL('**/app/gateway-page');
     await context.close();
+  });
+
+  it('a login sent before its captcha image arrived waits for it, and succeeds', async () => {
+    const { context, page } = await newPage(browser);
+    // The image (and the cookie that binds the code to this browser) comes late, as on a busy first start.
+    let releaseCaptcha = () => {};
+    const captchaHeld = new Promise<void>((resolve) => (releaseCaptcha = resolve));
+    await page.route(/\/api\/getCaptchaImg/, async (route) => {
+      await captchaHeld;
+      await route.continue();
+    });
+    await page.goto('/app/login');
+    await page.locator('#login_username').fill(demoUsers.staff.username);
+    await page.locator('#login_password').fill(demoUsers.staff.password);
+    await page.locator('#login_validateCode').fill(FIXED_CAPTCHA);
+    const login = page.waitForRequest(/\/api\/login$/);
+    await page.locator('#login_validateCode').press('Enter');
+    // Nothing is sent while the captcha is on its way.
+    await expect(Promise.race([login.then(() => 'sent'), page.waitForTimeout(800).then(() => 'held')])).resolves.toBe(
+      'held',
+    );
+    releaseCaptcha();
+    await page.waitForURL('**/app/gateway-page');
+    await context.close();
+  });
+
+  it('a session the server ended brings the user to the login page, which says why', async () => {
+    const { context, page } = await newPage(browser);
+    await logInThroughForm(page, demoUsers.manager.username, demoUsers.manager.password);
+    // The refresh token used twice: the server ends the whole session (-10014), as for a stolen token.
+    await page.evaluate(async () => {
+      const { refresh_token: refreshToken } = JSON.parse(localStorage.getItem('tokenInfo') ?? '{}');
+      for (let i = 0; i < 2; i += 1)
+        await fetch('/api/token/refresh', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ refreshToken }),
+        });
+    });
+    await page.goto('/app/work-bench');
+    await page.waitForURL('**/app/login');
+    await expect(page.getByTestId('login-notice').textContent()).resolves.toBe('登录状态已失效，请重新登录');
+    await screenshot(page, 'login-session-ended');
+    // Said once: a later visit to the login page shows the form alone.
+    await page.reload();
+    await page.locator('#login_username').waitFor();
+    await expect(page.getByTestId('login-notice').count()).resolves.toBe(0);
+    await context.close();
+  });
+});
+
+describe('the first seconds of a first start', () => {
+  it('a login made as soon as the new server answers succeeds', async () => {
+    const server = await startServer();
+    const context = await browser.newContext({ locale: 'zh-CN', baseURL: server.baseUrl });
+    try {
+      const page = await context.newPage();
+      await page.goto('/app/login', { waitUntil: 'commit' });
+      await page.locator('#login_username').fill(demoUsers.admin.username);
+      await page.locator('#login_password').fill(demoUsers.admin.password);
+      await page.locator('#login_validateCode').fill(FIXED_CAPTCHA);
+      // Enter as soon as the page's code runs (the prerendered form waits for it), not for the captcha image.
+      const submit = page.getByTestId('login-form').locator('button[type=submit]');
+      await expect.poll(() => submit.isEnabled(), { interval: 20 }).toBe(true);
+      await page.locator('#login_validateCode').press('Enter');
+      await page.waitForURL('**/app/gateway-page');
+    } finally {
+      await context.close();
+      await server.stop();
+    }
   });
 });

@@ -253,6 +253,8 @@ describe('business codes', () => {
     );
     expect(h.errors).toEqual(['账号已在别处登录']);
     expect(h.onSessionInvalid).toHaveBeenCalledTimes(1);
+    // The login page says it again: the toast goes with the page.
+    expect(h.onSessionInvalid).toHaveBeenCalledWith('账号已在别处登录');
     expect(h.onRefreshFailed).not.toHaveBeenCalled();
     expect(sent).toHaveLength(1);
   });

@@ -18,10 +18,10 @@ export interface HttpClientDeps {
     save(pair: TokenPair): void;
   };
   notify: { error(message: string): void };
-  /** The refresh failed: the app clears user, token and menus and goes to login. */
-  onRefreshFailed(): void;
-  /** -10014: the app clears local storage and goes to login (the message was already shown). */
-  onSessionInvalid(): void;
+  /** The refresh failed: the app clears user, token and menus and goes to login, where `message` says why. */
+  onRefreshFailed(message: string): void;
+  /** -10014: the app clears local storage and goes to login, where `message` says why (a toast dies with the page). */
+  onSessionInvalid(message: string): void;
   timeoutMs?: number;
   now?: () => Date;
 }
@@ -111,10 +111,9 @@ export function createHttpClient(deps: HttpClientDeps): Transport {
       : null;
     const pair = envelope?.msgCode === MsgCode.ok ? (envelope.data as TokenPair | undefined) : undefined;
     if (!pair?.access_token) {
-      deps.onRefreshFailed();
-      throw new RequestFailure('business', envelope?.errMsg || '登录已过期，请重新登录', {
-        msgCode: envelope?.msgCode,
-      });
+      const message = envelope?.errMsg || '登录已过期，请重新登录';
+      deps.onRefreshFailed(message);
+      throw new RequestFailure('business', message, { msgCode: envelope?.msgCode });
     }
     deps.tokens.save(pair);
   });
@@ -137,7 +136,7 @@ export function createHttpClient(deps: HttpClientDeps): Transport {
       return request<T>(options, true);
     }
     deps.notify.error(envelope.errMsg || '请求失败');
-    if (code === MsgCode.sessionInvalid) deps.onSessionInvalid();
+    if (code === MsgCode.sessionInvalid) deps.onSessionInvalid(envelope.errMsg || '登录状态已失效，请重新登录');
     throw new RequestFailure('business', envelope.errMsg, { msgCode: code, envelope });
   }
 

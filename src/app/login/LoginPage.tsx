@@ -2,13 +2,14 @@
  * /login: the account login form (schemas/forms/login.json) on the portal's welcome background, with the
  * entries to phone login, forgot password, personal and company registration (dialogs loaded on first use).
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SchemaForm } from '../../engine/form/SchemaForm';
 import { useSeams } from '../../engine/seams';
 import type { Envelope, TokenPair } from '../../shared/envelope';
 import type { LoginDialogName } from '../account/LoginDialogs';
 import { GATEWAY_PATH } from '../guard/route-guard';
+import { takeLoginNotice } from '../session/storage';
 import { useSiteName } from '../shell/base-config';
 import { completeLogin, forgetSession, isLoginFailure, LOGIN_ACCEPTED_CODES } from './login-flow';
 import { SiteFooter, siteTexts } from './SiteFooter';
@@ -30,6 +31,10 @@ export function LoginPage() {
   const name = useSiteName();
   const [dialog, setDialog] = useState<LoginDialogName | null>(null);
   const [dialogsWanted, setDialogsWanted] = useState(false);
+  // Why the last session ended (登录状态已失效，请重新登录), left by the page the user was sent from. Read after the
+  // first render: the prerendered page knows no visitor's session.
+  const [notice, setNotice] = useState<string>();
+  useEffect(() => setNotice(takeLoginNotice()), []);
 
   const openDialog = (next: LoginDialogName | null) => {
     if (next) setDialogsWanted(true);
@@ -45,6 +50,11 @@ export function LoginPage() {
         </section>
         <section className="login-card" aria-label="账号登录">
           <h2>账号登录</h2>
+          {notice && (
+            <p className="login-notice" role="alert" data-testid="login-notice">
+              {notice}
+            </p>
+          )}
           <SchemaForm
             formId="login"
             testId="login-form"

@@ -110,6 +110,21 @@ function clearCookies(): void {
 }
 
 /** Logging out (spec section 4): all local and session storage, and cookies, including by domain. */
+const LOGIN_NOTICE = 'loginNotice';
+
+/** Why the user is being sent to the login page (the session ended), for that page to say; this tab only. */
+export function leaveLoginNotice(message: string): void {
+  sessionStorage.setItem(LOGIN_NOTICE, message);
+}
+
+/** The notice left for the login page, once: read and forgotten. */
+export function takeLoginNotice(): string | undefined {
+  if (typeof sessionStorage === 'undefined') return undefined;
+  const message = sessionStorage.getItem(LOGIN_NOTICE) ?? undefined;
+  sessionStorage.removeItem(LOGIN_NOTICE);
+  return message;
+}
+
 export function clearEverything(): void {
   localStorage.clear();
   sessionStorage.clear();

@@ -4,7 +4,14 @@
  */
 import type { EngineSeams } from '../../engine/seams';
 import { createHttpClient } from '../http/client';
-import { clearEverything, readStored, removeStored, storedPermissions, writeStored } from '../session/storage';
+import {
+  clearEverything,
+  leaveLoginNotice,
+  readStored,
+  removeStored,
+  storedPermissions,
+  writeStored,
+} from '../session/storage';
 import { createEncryptor } from '../session/encryptor';
 import { LOGIN_PATH } from '../guard/route-guard';
 import { showToast } from './toast';
@@ -12,7 +19,9 @@ import { createEventStream } from '../events/event-stream';
 
 export const BASENAME = '/app';
 
-function goToLogin() {
+/** To the login page, which shows `reason` (a toast here would die with the page). */
+function goToLogin(reason: string) {
+  leaveLoginNotice(reason);
   window.location.assign(`${BASENAME}${LOGIN_PATH}`);
 }
 
@@ -36,15 +45,15 @@ export const transport = createHttpClient({
     save: (pair) => writeStored('tokenInfo', pair),
   },
   notify,
-  onRefreshFailed() {
+  onRefreshFailed(message) {
     removeStored('userInfo');
     removeStored('tokenInfo');
     removeStored('currentMenuList');
-    goToLogin();
+    goToLogin(message);
   },
-  onSessionInvalid() {
+  onSessionInvalid(message) {
     clearEverything();
-    goToLogin();
+    goToLogin(message);
   },
 });
 

@@ -79,7 +79,10 @@ function toOptions(rows: unknown, source: OptionsSource): ChoiceOption[] {
   });
 }
 
-export type WidgetServices = Pick<FormWidgetContext, 'runAction' | 'loadOptions' | 'uploadFile'>;
+export type WidgetServices = Pick<FormWidgetContext, 'runAction' | 'loadOptions' | 'uploadFile' | 'holdSubmit'>;
+
+/** A widget's hold on the submit never outlasts this: a request that never answers must not lock the form. */
+const HOLD_LIMIT_MS = 10_000;
 
 export function useFormRun(props: SchemaFormProps, file: FormSchemaFile) {
   const { initialData, context, actions, acceptCodes, onSubmitted, onFailed, onChange } = props;
@@ -113,6 +116,17 @@ export function useFormRun(props: SchemaFormProps, file: FormSchemaFile) {
     [onChange],
   );
 
+  // What the submit waits for (FormWidgetContext.holdSubmit); the function stays the same for the form's life, so
+  // a widget's effect that names it does not run again.
+  const holds = useRef(new Set<Promise<void>>());
+  const holdSubmit = useCallback((pending: Promise<void>) => {
+    const hold = Promise.race([
+      pending.catch(() => undefined),
+      new Promise<void>((resolve) => setTimeout(resolve, HOLD_LIMIT_MS)),
+    ]);
+    holds.current.add(hold);
+    void hold.then(() => holds.current.delete(hold));
+  }, []);
   // Widgets call back with the form's latest values, not those of the render that created the callback.
   const latestContext = useRef<TemplateContext>({});
   latestContext.current = templateContext(formData);
@@ -139,8 +153,9 @@ export function useFormRun(props: SchemaFormProps, file: FormSchemaFile) {
         return options;
       },
       uploadFile: (upload) => uploadFile(seams, upload),
+      holdSubmit,
     }),
-    [seams, templateContext],
+    [seams, templateContext, holdSubmit],
   );
 
   // The form file says which of its fields travel encrypted, whichever call sends them (an edit dialog's PUT).
@@ -158,6 +173,7 @@ export function useFormRun(props: SchemaFormProps, file: FormSchemaFile) {
     }
     setSubmitting(true);
     try {
+      await Promise.all([...holds.current]);
       let envelope: unknown;
       for (const step of steps) {
         // Without params an action sends exactly the form's values, never the host's context.

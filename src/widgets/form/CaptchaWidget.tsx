@@ -1,7 +1,7 @@
 import { Input } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Input/style/css.js';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { handleEnter, type EnterAction } from './enter-key';
 import { widgetContext } from './form-context';
 import { useTypedBeforeHydration } from './typed-before-hydration';
@@ -12,7 +12,8 @@ interface ImageOption {
 
 /**
  * The code field beside its captcha image. The image is fetched on mount, on click, and after every failed
- * submit; the server binds the code to this browser with a cookie set on the image response.
+ * submit; the server binds the code to this browser with a cookie set on the image response, so the form's
+ * submit waits for the image (a code typed before it arrived, on a slow first start, would answer no captcha).
  */
 export type CaptchaWidgetProps = Pick<
   WidgetProps,
@@ -21,16 +22,23 @@ export type CaptchaWidgetProps = Pick<
 
 export function CaptchaWidget(props: CaptchaWidgetProps) {
   const { id, value, disabled, readonly, placeholder, onChange, onBlur, options, rawErrors, registry, schema } = props;
-  const failures = widgetContext(registry.formContext).submitFailures ?? 0;
+  const { submitFailures: failures = 0, holdSubmit } = widgetContext(registry.formContext);
   const [clicks, setClicks] = useState(0);
   const [src, setSrc] = useState('');
   const image = options.image as ImageOption | undefined;
+  /** Ends the submit's wait for the image being fetched. */
+  const imageSettled = useRef<() => void>(undefined);
 
   useEffect(() => {
     if (!image) return;
     const separator = image.url.includes('?') ? '&' : '?';
+    // The hold starts with the decision to fetch, before the image is even rendered: a submit queued until the
+    // scripts ran (typed into the prerendered page) runs right after this effect.
+    imageSettled.current?.();
+    holdSubmit?.(new Promise<void>((resolve) => (imageSettled.current = resolve)));
     setSrc(`${image.url}${separator}t=${Date.now()}-${failures}-${clicks}`);
-  }, [image, failures, clicks]);
+  }, [image, failures, clicks, holdSubmit]);
+  useEffect(() => () => imageSettled.current?.(), []);
 
   const change = (next: string) => onChange(next === '' ? options.emptyValue : next);
   useTypedBeforeHydration(id, value, change);
@@ -56,6 +64,8 @@ export function CaptchaWidget(props: CaptchaWidgetProps) {
           alt="验证码"
           title="看不清？点击换一张"
           data-testid="captcha-image"
+          onLoad={() => imageSettled.current?.()}
+          onError={() => imageSettled.current?.()}
           onClick={() => setClicks((count) => count + 1)}
         />
       )}

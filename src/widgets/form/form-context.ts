@@ -30,6 +30,11 @@ export interface FormWidgetContext {
   loadOptions?: (source: unknown) => Promise<ChoiceOption[]>;
   /** Uploads a file and resolves with the address the form keeps (rejects when the upload failed). */
   uploadFile?: (file: File) => Promise<string>;
+  /**
+   * The form's submit waits for `pending` before it sends: a widget whose value means something only once its own
+   * request has answered (a captcha code, bound to the browser by the cookie of its image's response).
+   */
+  holdSubmit?: (pending: Promise<void>) => void;
 }
 
 export function widgetContext(formContext: unknown): FormWidgetContext {
