@@ -1,6 +1,7 @@
 /**
  * A module's server code reaches another module only through that module's `server/public.ts`, the surface it
- * publishes for others (modules/iot/server/public.ts): the rest of a module may change without regard to others.
+ * publishes for others (modules/iot/server/public.ts), and the core only through src/server/module-api.ts: the rest
+ * of a module, and the core's insides, may change without regard to the others.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -17,8 +18,8 @@ function serverFiles(dir: string): string[] {
   });
 }
 
-/** Every relative import of a module's server files that lands in another module's folder. */
-function crossModuleImports(): { file: string; target: string }[] {
+/** Every relative import of a module's server files that leaves the module's folder. */
+function importsLeaving(): { file: string; target: string }[] {
   const found: { file: string; target: string }[] = [];
   for (const module of readdirSync(MODULES)) {
     const server = path.join(MODULES, module, 'server');
@@ -35,7 +36,7 @@ function crossModuleImports(): { file: string; target: string }[] {
         if (!specifier.startsWith('.')) continue;
         const target = path.relative(MODULES, path.resolve(path.dirname(file), specifier));
         const owner = target.split(path.sep)[0];
-        if (!target.startsWith('..') && owner !== module)
+        if (target.startsWith('..') || owner !== module)
           found.push({ file: path.relative(MODULES, file), target: target.split(path.sep).join('/') });
       }
     }
@@ -45,12 +46,19 @@ function crossModuleImports(): { file: string; target: string }[] {
 
 describe('module boundaries', () => {
   it("a module's server code imports another module only through its server/public.ts", () => {
-    const imports = crossModuleImports();
+    const imports = importsLeaving().filter((entry) => !entry.target.startsWith('..'));
     // The weighbridge and the concrete module use the IoT platform: the check has something to check.
     expect(imports.map((entry) => entry.file)).toEqual(
       expect.arrayContaining(['weighbridge/server/pass-route.ts', 'concrete/server/plugin.ts']),
     );
     const outside = imports.filter((entry) => !/^[a-z-]+\/server\/public\.js$/.test(entry.target));
     expect(outside).toEqual([]);
+  });
+
+  it("a module's server code imports the core only through src/server/module-api.ts", () => {
+    const core = importsLeaving().filter((entry) => entry.target.startsWith('..'));
+    // Every module with a plugin imports the core: the check has something to check.
+    expect(core.length).toBeGreaterThan(20);
+    expect(core.filter((entry) => entry.target !== '../src/server/module-api.js')).toEqual([]);
   });
 });

@@ -7,15 +7,18 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { recordAccess } from '../../../src/server/collections/access.js';
-import { invalidField } from '../../../src/server/domain-error.js';
-import type { CollectionRecords, RecordValues } from '../../../src/server/collections/records.js';
-import { security } from '../../../src/server/http/admin-schemas.js';
-import { ApiError } from '../../../src/server/http/api-error.js';
-import { ok } from '../../../src/server/http/route-helpers.js';
-import type { ModulePlugin } from '../../../src/server/modules/module-plugins.js';
-import { chinaDateTime } from '../../../src/server/services/china-time.js';
-import { MsgCode } from '../../../src/shared/envelope.js';
+import {
+  ApiError,
+  chinaDateTime,
+  type CollectionRecords,
+  invalidField,
+  type ModulePlugin,
+  MsgCode,
+  ok,
+  recordAccess,
+  type RecordValues,
+  security,
+} from '../../../src/server/module-api.js';
 import { TelemetryStore } from '../../iot/server/public.js';
 import { fitStrengthCurve, type CalibrationPoint } from './maturity.js';
 import {

@@ -4,7 +4,7 @@
  * 2 ℃/d, GB 50496-2018) and 强度检测 (maturity and the strength estimated from the mix's curve, against the
  * design and formwork-removal strengths, with the day each is or will be reached). Pure: the routes load the data.
  */
-import { chinaDateTime } from '../../../src/server/services/china-time.js';
+import { chinaDateTime } from '../../../src/server/module-api.js';
 import {
   fitStrengthCurve,
   maturityCurve,

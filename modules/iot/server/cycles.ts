@@ -9,9 +9,7 @@
  * coarse history of the demo) inside a cycle drops it, because its start or end is not known.
  */
 import { sql } from 'kysely';
-import type { Db } from '../../../src/server/db/database.js';
-import { chinaDate, chinaDayStart } from '../../../src/server/services/china-time.js';
-import { TtlCache } from '../../../src/server/services/ttl-cache.js';
+import { chinaDate, chinaDayStart, type Db, TtlCache } from '../../../src/server/module-api.js';
 
 export const MAX_GAP_MS = 120_000;
 /** A crane's hook carries a load from this many tonnes on (below it: empty hook, rigging, noise of the cell). */

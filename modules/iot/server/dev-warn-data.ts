@@ -6,18 +6,19 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Envelope } from '../../../src/shared/envelope.js';
-import { type Schema, pageEnvelope } from '../../../src/server/http/envelope-schema.js';
-import { ok } from '../../../src/server/http/route-helpers.js';
 import {
   bodyOrEmpty,
+  chinaDateTime,
+  type Envelope,
+  ok,
+  pageEnvelope,
   pageProperties,
+  portalContext,
   projectNameProperty,
+  requireAuth,
+  type Schema,
   security,
-} from '../../../src/server/routes/api/zhgd/portal-schemas.js';
-import { chinaDateTime } from '../../../src/server/services/china-time.js';
-import { portalContext } from '../../../src/server/services/portal.js';
-import { requireAuth } from '../../../src/server/http/request-context.js';
+} from '../../../src/server/module-api.js';
 
 export interface DeviceWarningRow {
   id: string;

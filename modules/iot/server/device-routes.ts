@@ -4,10 +4,7 @@
  * address), not in the audit log (a reading is data, not an action); each refusal is counted instead.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MsgCode } from '../../../src/shared/envelope.js';
-import { ApiError } from '../../../src/server/http/api-error.js';
-import { envelope } from '../../../src/server/http/envelope-schema.js';
-import { ok } from '../../../src/server/http/route-helpers.js';
+import { ApiError, envelope, MsgCode, ok } from '../../../src/server/module-api.js';
 import type { Ingestion } from './ingestion.js';
 import { MAX_READINGS, ReadingRefused, type RefusalReason } from './readings.js';
 import { NONCE_PATTERN, SIGNATURE_WINDOW_MS, signatureMatches, signReading } from './signature.js';

@@ -4,7 +4,7 @@
  * refused is stored, and nothing here throws anything but a ReadingRefused at its callers.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { TtlCache } from '../../../src/server/services/ttl-cache.js';
+import { TtlCache } from '../../../src/server/module-api.js';
 import type { DeviceType, DeviceTypes } from './device-types.js';
 import { parseReadings, ReadingRefused, type Reading } from './readings.js';
 import type { DeviceCredential, TelemetryStore } from './telemetry-store.js';

@@ -7,9 +7,7 @@
  * company, and those who see every company).
  */
 import { sql } from 'kysely';
-import type { Db } from '../../../src/server/db/database.js';
-import type { EventTarget, PortalEvent } from '../../../src/server/events/event-bus.js';
-import { TtlCache } from '../../../src/server/services/ttl-cache.js';
+import { type Db, type EventTarget, type PortalEvent, TtlCache } from '../../../src/server/module-api.js';
 
 export const READING_EVENT = 'iot.reading';
 export const LIVE_EVERY_MS = 60_000;

@@ -7,12 +7,17 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { recordAccess } from '../../../src/server/collections/access.js';
-import type { CollectionRecords, RecordValues } from '../../../src/server/collections/records.js';
-import type { Db } from '../../../src/server/db/database.js';
-import { security } from '../../../src/server/http/admin-schemas.js';
-import { ok } from '../../../src/server/http/route-helpers.js';
-import { chinaDate, chinaDateTime, chinaDayStart } from '../../../src/server/services/china-time.js';
+import {
+  chinaDate,
+  chinaDateTime,
+  chinaDayStart,
+  type CollectionRecords,
+  type Db,
+  ok,
+  recordAccess,
+  type RecordValues,
+  security,
+} from '../../../src/server/module-api.js';
 import type { CycleStore, MachineType } from './cycles.js';
 import {
   effectiveThresholds,

@@ -4,10 +4,7 @@
  * external one), telemetry storage with rollups and monthly partitions, and the calls the screens chart from.
  */
 import { sql } from 'kysely';
-import { invalidField } from '../../../src/server/domain-error.js';
-import { chinaDateTime } from '../../../src/server/services/china-time.js';
-import { TtlCache } from '../../../src/server/services/ttl-cache.js';
-import type { ModulePlugin } from '../../../src/server/modules/module-plugins.js';
+import { chinaDateTime, invalidField, type ModulePlugin, TtlCache } from '../../../src/server/module-api.js';
 import { CycleStore } from './cycles.js';
 import {
   effectiveThresholds,

@@ -9,8 +9,7 @@
  * Every step is idempotent: a run cut off is simply run again.
  */
 import { sql } from 'kysely';
-import type { Db } from '../../../src/server/db/database.js';
-import { databaseKind } from '../../../src/server/db/engine.js';
+import { databaseKind, type Db } from '../../../src/server/module-api.js';
 import { SIGNATURE_WINDOW_MS } from './signature.js';
 import type { TelemetryStore } from './telemetry-store.js';
 

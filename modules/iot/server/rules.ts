@@ -3,8 +3,7 @@
  * value, within its hours of the day in China time (GB 12523: 70 dB(A) by day, 55 at night); and, once a day,
  * how fast a metric fell over the last 24 hours (GB 50496: mass concrete cooling over 2 ℃/d).
  */
-import { chinaDate, chinaHourOfDay } from '../../../src/server/services/china-time.js';
-import type { TtlCache } from '../../../src/server/services/ttl-cache.js';
+import { chinaDate, chinaHourOfDay, type TtlCache } from '../../../src/server/module-api.js';
 import type { ThresholdSpec } from './device-types.js';
 import type { Reading } from './readings.js';
 import type { TelemetryStore } from './telemetry-store.js';

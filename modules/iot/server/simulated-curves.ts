@@ -5,7 +5,7 @@
  * rises in dry afternoons, a mass concrete pour heats up and cools down over days, meters count up.
  */
 import { createHash } from 'node:crypto';
-import { chinaHourOfDay } from '../../../src/server/services/china-time.js';
+import { chinaHourOfDay } from '../../../src/server/module-api.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

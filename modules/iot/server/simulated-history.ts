@@ -4,7 +4,7 @@
  * the live readings began. Yesterday's and today's working hours (China time, 07:00-19:00) are written at a step
  * short enough to see each cycle: 20 s for a crane's 5-minute lift, 10 s for a hoist's stops at a floor.
  */
-import { chinaDayStart } from '../../../src/server/services/china-time.js';
+import { chinaDayStart } from '../../../src/server/module-api.js';
 
 const HOUR = 3600_000;
 const STEP_MS: Record<string, number> = { 'tower-crane': 20_000, hoist: 10_000 };

@@ -7,8 +7,7 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttClient } from 'mqtt';
-import type { Db } from '../../../src/server/db/database.js';
-import { onFirstUse } from '../../../src/server/lazy-module.js';
+import { type Db, onFirstUse } from '../../../src/server/module-api.js';
 import type { DeviceTypes } from './device-types.js';
 import type { Ingestion } from './ingestion.js';
 import { telemetryTopic } from './mqtt.js';

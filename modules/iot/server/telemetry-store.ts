@@ -7,8 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../../../src/server/db/database.js';
-import { uniqueViolation } from '../../../src/server/db/errors.js';
+import { type Db, uniqueViolation } from '../../../src/server/module-api.js';
 import type { ThresholdOverride } from './device-types.js';
 import { GroupCommit, type GroupCommitFigures } from './group-commit.js';
 import type { Reading, RefusalReason } from './readings.js';

@@ -4,13 +4,16 @@
  * the history of a metric for charts. Each call is for a device of a project the caller may see.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MsgCode } from '../../../src/shared/envelope.js';
-import { recordAccess } from '../../../src/server/collections/access.js';
-import type { CollectionRecords } from '../../../src/server/collections/records.js';
-import { idParams, security } from '../../../src/server/http/admin-schemas.js';
-import { ApiError } from '../../../src/server/http/api-error.js';
-import { envelope } from '../../../src/server/http/envelope-schema.js';
-import { ok } from '../../../src/server/http/route-helpers.js';
+import {
+  ApiError,
+  type CollectionRecords,
+  envelope,
+  idParams,
+  MsgCode,
+  ok,
+  recordAccess,
+  security,
+} from '../../../src/server/module-api.js';
 import { offlineAfterSeconds, thresholdUnit, type DeviceTypes, type MetricSpec } from './device-types.js';
 import type { Ingestion } from './ingestion.js';
 import type { SeriesGrain, TelemetryStore } from './telemetry-store.js';

@@ -7,9 +7,7 @@
  * warning is the `onOpened` hook's business (the message centre).
  */
 import { sql } from 'kysely';
-import type { CollectionRecords, RecordValues } from '../../../src/server/collections/records.js';
-import type { Db } from '../../../src/server/db/database.js';
-import { TtlCache } from '../../../src/server/services/ttl-cache.js';
+import { type CollectionRecords, type Db, type RecordValues, TtlCache } from '../../../src/server/module-api.js';
 import { thresholdUnit, type DeviceType } from './device-types.js';
 import type { Exceedance } from './rules.js';
 import type { DeviceCredential } from './telemetry-store.js';

@@ -3,8 +3,12 @@
  * on the worker's one record of that day (created by the first pass). Only a worker registered on the gate's
  * project, on site and not blacklisted is let through; every call, refused or not, is kept in the pass log.
  */
-import type { CollectionRecords, RecordValues } from '../../../src/server/collections/records.js';
-import { chinaDateTime } from '../../../src/server/services/china-time.js';
+import {
+  chinaDateTime,
+  type CollectionRecords,
+  DomainError,
+  type RecordValues,
+} from '../../../src/server/module-api.js';
 import {
   CLOCK_SKEW_SECONDS,
   NONCE_MESSAGE,
@@ -14,7 +18,6 @@ import {
   signedText,
   type GatePass,
 } from './gate-signature.js';
-import { DomainError } from '../../../src/server/domain-error.js';
 
 export type GateProblem = 'unauthorized' | 'invalid' | 'unknownWorker' | 'refusedWorker' | 'replay';
 

@@ -3,11 +3,7 @@
  * POST /api/labour/gate/pass. A gate is no user: it authenticates by its signature (gate-signature.ts), not by a
  * login, and what it may do is bounded by its own project. Everything else of the module is declared by its files.
  */
-import { MsgCode } from '../../../src/shared/envelope.js';
-import { ApiError } from '../../../src/server/http/api-error.js';
-import { envelope } from '../../../src/server/http/envelope-schema.js';
-import { ok } from '../../../src/server/http/route-helpers.js';
-import type { ModulePlugin } from '../../../src/server/modules/module-plugins.js';
+import { ApiError, envelope, type ModulePlugin, MsgCode, ok } from '../../../src/server/module-api.js';
 import { GatePasses, GateRefusal, type GateProblem } from './gate-passes.js';
 import { CLOCK_SKEW_SECONDS, GATE_HEADERS, NONCE_MESSAGE, NONCE_PATTERN, type GatePass } from './gate-signature.js';
 

@@ -3,11 +3,7 @@
  * page (counts by integrity class, the pass rate, static load tests below design), which no aggregate call gives.
  */
 import type { FastifyRequest } from 'fastify';
-import { recordAccess } from '../../../src/server/collections/access.js';
-import { security } from '../../../src/server/http/admin-schemas.js';
-import { envelope } from '../../../src/server/http/envelope-schema.js';
-import { ok } from '../../../src/server/http/route-helpers.js';
-import type { ModulePlugin } from '../../../src/server/modules/module-plugins.js';
+import { envelope, type ModulePlugin, ok, recordAccess, security } from '../../../src/server/module-api.js';
 import { pileSummary } from './summary.js';
 
 const count = { type: 'integer' };

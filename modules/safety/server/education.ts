@@ -5,8 +5,7 @@
  * 三级安全教育. The flag is a stored column so the worker list can filter and sort by it like any field.
  */
 import { sql } from 'kysely';
-import type { CollectionRecords, RecordWrite } from '../../../src/server/collections/records.js';
-import type { Db } from '../../../src/server/db/database.js';
+import type { CollectionRecords, Db, RecordWrite } from '../../../src/server/module-api.js';
 
 /** Recomputes the flag of the given workers (all of a project, or every worker when neither is given). */
 export async function refreshEducationFlags(db: Db, projectId?: string, workerIds?: readonly string[]): Promise<void> {
@@ -18,7 +17,6 @@ export async function refreshEducationFlags(db: Db, projectId?: string, workerId
     ${projectId ? sql`and w.project_id = ${projectId}` : sql``}
     ${workerIds ? sql`and w.id in (${sql.join(workerIds)})` : sql``}`.execute(db);
 }
-
 
 async function countAttendees(db: Db, trainingId: string): Promise<void> {
   await sql`update c_safety_training set

@@ -6,8 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { CollectionRecords, RecordValues, RecordWrite } from '../../../src/server/collections/records.js';
-import { DomainError, invalidField } from '../../../src/server/domain-error.js';
+import {
+  type CollectionRecords,
+  DomainError,
+  invalidField,
+  type RecordValues,
+  type RecordWrite,
+} from '../../../src/server/module-api.js';
 
 const INSPECTION = 'safety-inspection';
 const ITEM = 'safety-inspection-item';

@@ -4,7 +4,7 @@
  * registry's flag of on-site workers without a passed 三级安全教育. Each is a write hook of the collections
  * (`records.onWrite`): it runs inside the write's own transaction, so a refusal undoes the whole call.
  */
-import type { ModulePlugin } from '../../../src/server/modules/module-plugins.js';
+import type { ModulePlugin } from '../../../src/server/module-api.js';
 import { educationHooks, refreshEducationFlags } from './education.js';
 import { inspectionHooks } from './inspection.js';
 

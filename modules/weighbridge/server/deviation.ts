@@ -4,8 +4,7 @@
  * makes the weighing out of tolerance, not again on a write that leaves it so (an edit of the remark, a second
  * save of the same form), so repeating a write never repeats the message.
  */
-import type { CollectionRecords, RecordWrite } from '../../../src/server/collections/records.js';
-import type { Messages } from '../../../src/server/messages/messages.js';
+import type { CollectionRecords, Messages, RecordWrite } from '../../../src/server/module-api.js';
 import { PASS_AUTHOR } from './passes.js';
 
 /**

@@ -4,12 +4,14 @@
  * HMAC under the device's secret). Not a user call: no access token, no per-address rate limit, not audited.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MsgCode } from '../../../src/shared/envelope.js';
-import type { JsonSchemaNode } from '../../../src/shared/schema-messages.js';
-import type { CollectionRecords } from '../../../src/server/collections/records.js';
-import { ApiError } from '../../../src/server/http/api-error.js';
-import { envelope } from '../../../src/server/http/envelope-schema.js';
-import { ok } from '../../../src/server/http/route-helpers.js';
+import {
+  ApiError,
+  type CollectionRecords,
+  envelope,
+  type JsonSchemaNode,
+  MsgCode,
+  ok,
+} from '../../../src/server/module-api.js';
 import {
   keepRawJsonBody,
   NONCE_PATTERN,

@@ -6,9 +6,13 @@
  * written through the collection, so its rules, computed net and timeline are those of a record typed by hand.
  */
 import { sql } from 'kysely';
-import type { CollectionRecords, RecordValues } from '../../../src/server/collections/records.js';
-import type { Db } from '../../../src/server/db/database.js';
-import { chinaDate, chinaDateTime } from '../../../src/server/services/china-time.js';
+import {
+  chinaDate,
+  chinaDateTime,
+  type CollectionRecords,
+  type Db,
+  type RecordValues,
+} from '../../../src/server/module-api.js';
 
 /** What a device sends for one pass (the body of POST /api/weighbridge/v1.0/passes). */
 export interface WeighbridgePass {

@@ -5,14 +5,16 @@
  * page's list of the last weighings reads.
  */
 import type { FastifyRequest } from 'fastify';
-import { MsgCode } from '../../../src/shared/envelope.js';
-import { recordAccess } from '../../../src/server/collections/access.js';
-import { ApiError } from '../../../src/server/http/api-error.js';
-import { security } from '../../../src/server/http/admin-schemas.js';
-import { envelope } from '../../../src/server/http/envelope-schema.js';
-import { ok } from '../../../src/server/http/route-helpers.js';
-import { chinaDate } from '../../../src/server/services/china-time.js';
-import type { ModulePlugin } from '../../../src/server/modules/module-plugins.js';
+import {
+  ApiError,
+  chinaDate,
+  envelope,
+  type ModulePlugin,
+  MsgCode,
+  ok,
+  recordAccess,
+  security,
+} from '../../../src/server/module-api.js';
 import { notifyDeviations } from './deviation.js';
 import { passRoute } from './pass-route.js';
 import { weighbridgeSummary } from './summary.js';

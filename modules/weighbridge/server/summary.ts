@@ -4,7 +4,7 @@
  * beside them read the collection's own aggregate call.
  */
 import { sql } from 'kysely';
-import type { Db } from '../../../src/server/db/database.js';
+import type { Db } from '../../../src/server/module-api.js';
 
 export interface PeriodFigures {
   /** Weighings completed (a vehicle trip). */

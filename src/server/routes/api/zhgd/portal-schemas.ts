@@ -68,10 +68,13 @@ export const processTaskRowSchema: Schema = {
     nodeName: str,
     status: str,
     startTime: { type: 'string', description: "'yyyy-MM-dd HH:mm:ss', China time" },
-    endTime: { type: 'string', description: "When the user acted (已办), else when the instance ended; '' while it runs" },
+    endTime: {
+      type: 'string',
+      description: "When the user acted (已办), else when the instance ended; '' while it runs",
+    },
     projectId: str,
     projectName: str,
   },
 };
 
-export const security = [{ accessToken: [] }];
+export { security } from '../../../http/admin-schemas.js';

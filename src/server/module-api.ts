@@ -1,0 +1,37 @@
+/**
+ * The one surface a module's server code imports from the core (modules/<m>/server/*.ts, besides its own files
+ * and another module's server/public.ts). Whatever the core keeps behind it may move without a module noticing;
+ * a module that needs more asks for it here, where every module can see what the core promises.
+ * tests/unit/module-boundaries.test.ts fails on any other import of the core.
+ */
+
+// A module's plugin, and the database it runs on.
+export type { ModulePlugin } from './modules/module-plugins.js';
+export type { Db } from './db/database.js';
+export { databaseKind } from './db/engine.js';
+export { uniqueViolation } from './db/errors.js';
+
+// Collections: the records of a module's own collections and of those of the modules it uses.
+export type { CollectionRecords, RecordValues, RecordWrite } from './collections/records.js';
+export { recordAccess } from './collections/access.js';
+
+// Routes: the envelope, errors, the caller, the schemas shared with the core's own routes.
+export { DomainError, invalidField } from './domain-error.js';
+export { ApiError } from './http/api-error.js';
+export { MsgCode, type Envelope } from '../shared/envelope.js';
+export type { JsonSchemaNode } from '../shared/schema-messages.js';
+export { ok } from './http/route-helpers.js';
+export { envelope, pageEnvelope, type Schema } from './http/envelope-schema.js';
+export { idParams, security } from './http/admin-schemas.js';
+export { bodyOrEmpty, pageProperties, projectNameProperty } from './routes/api/zhgd/portal-schemas.js';
+export { requireAuth } from './http/request-context.js';
+export { portalContext } from './services/portal.js';
+
+// Events and messages to people.
+export type { EventTarget, PortalEvent } from './events/event-bus.js';
+export type { Messages } from './messages/messages.js';
+
+// Time on the site's clock (China Standard Time), caches, code loaded on first use.
+export { chinaDate, chinaDateTime, chinaDayStart, chinaHourOfDay } from './services/china-time.js';
+export { TtlCache } from './services/ttl-cache.js';
+export { onFirstUse } from './lazy-module.js';
