@@ -24,7 +24,7 @@ const SOURCES = [
   'package.json',
 ];
 
-/** Every module's own server code (modules/<id>/server/plugin.ts and migrations.ts), built beside the server so
+/** Every module's own server code (modules/<id>/server/plugin.ts, migrations.ts, demo-data.ts), built beside the server so
  * that shared code (errors, services) is one copy in one chunk: src/server/modules/module-plugins.ts imports it
  * from there. */
 function modulePluginEntries() {
@@ -33,7 +33,7 @@ function modulePluginEntries() {
   const modules = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
   return Object.fromEntries(
     modules.flatMap((entry) =>
-      ['plugin', 'migrations']
+      ['plugin', 'migrations', 'demo-data']
         .filter((part) => existsSync(join(dir, entry.name, 'server', `${part}.ts`)))
         .map((part) => [`modules/${entry.name}/${part}`, `modules/${entry.name}/server/${part}.ts`]),
     ),

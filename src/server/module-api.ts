@@ -31,6 +31,11 @@ export { portalContext } from './services/portal.js';
 export type { EventTarget, PortalEvent } from './events/event-bus.js';
 export type { Messages } from './messages/messages.js';
 
+// Demo data made at seeding (modules/<m>/server/demo-data.ts).
+export type { ModuleSeedFile, DailySeedRow } from './modules/module-files.js';
+export { relativeDay, seededRandom, type DemoRandom } from './seed/demo-random.js';
+export { idCardCheckChar } from './services/id-card.js';
+
 // Time on the site's clock (China Standard Time), caches, code loaded on first use.
 export { chinaDate, chinaDateTime, chinaDayStart, chinaHourOfDay } from './services/china-time.js';
 export { TtlCache } from './services/ttl-cache.js';

@@ -1,7 +1,8 @@
 /**
  * The business modules of the portal: every folder `modules/<id>/` with a `module.json`. A module brings its
  * collections (`collections/*.json`), forms (`forms/*.json`), pages (`pages/*.json`, read by the browser),
- * menu records (in module.json) and demo data (`seed/*.json`), so adding a module touches no shared list.
+ * menu records (in module.json) and demo data (`seed/*.json`, and `server/demo-data.ts` for what is too much to keep
+ * as files), so adding a module touches no shared list.
  * Files are checked against their meta-schemas when read: a broken file stops the start with its path.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -50,6 +51,7 @@ export interface DailySeed {
 /** A module's demo data: records of one collection per demo project (`seed/<collection>.json`). */
 export interface ModuleSeedFile {
   kind: 'module-seed';
+  description?: string;
   collection: string;
   /** project id -> records (their own fields; `id` optional and stable when given). */
   projects?: Record<string, Record<string, unknown>[]>;
@@ -66,12 +68,16 @@ export interface PortalModule {
   pluginSource?: string;
   /** `server/migrations.ts` of the module, when it has tables that are not collections. */
   migrationsSource?: string;
+  /** `server/demo-data.ts` of the module, when it makes demo records at seeding (module-plugins.ts). */
+  demoDataSource?: string;
 }
 
 /** Where a module keeps its own server code: one Fastify plugin, default export of this file... */
 export const MODULE_PLUGIN_SOURCE = path.join('server', 'plugin.ts');
-/** ...and the migrations of its own tables. */
+/** ...and the migrations of its own tables... */
 export const MODULE_MIGRATIONS_SOURCE = path.join('server', 'migrations.ts');
+/** ...and the generator of its demo records (too many to keep as files), run at seeding. */
+export const MODULE_DEMO_DATA_SOURCE = path.join('server', 'demo-data.ts');
 
 export const defaultModulesDir = path.join(projectRoot, 'modules');
 
@@ -106,6 +112,11 @@ function readChecked<T>(file: string, kind: string, root: string): T {
   } catch (error) {
     throw new Error(`${where} is not valid JSON: ${(error as Error).message}`);
   }
+  return checked<T>(data, kind, where);
+}
+
+/** `data` if it matches schemas/meta/<kind>.json; otherwise an error naming `where` and every fault's pointer. */
+export function checked<T>(data: unknown, kind: string, where: string): T {
   const validate = metaValidator(kind);
   if (!validate(data)) {
     const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
@@ -146,6 +157,9 @@ export function loadModules(modulesDir: string = defaultModulesDir): PortalModul
           : {}),
         ...(existsSync(path.join(dir, MODULE_MIGRATIONS_SOURCE))
           ? { migrationsSource: path.join(dir, MODULE_MIGRATIONS_SOURCE) }
+          : {}),
+        ...(existsSync(path.join(dir, MODULE_DEMO_DATA_SOURCE))
+          ? { demoDataSource: path.join(dir, MODULE_DEMO_DATA_SOURCE) }
           : {}),
       };
     });

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Migration } from 'kysely';
-import type { PortalModule } from './module-files.js';
+import { checked, type ModuleSeedFile, type PortalModule } from './module-files.js';
 
 /** What a module plugin receives besides the app: its own module (files, manifest, folder). */
 export interface ModulePluginOptions {
@@ -28,7 +28,7 @@ export interface ModuleMigrations {
   migrations: Record<string, Migration>;
 }
 
-export type ModuleServerPart = 'plugin' | 'migrations';
+export type ModuleServerPart = 'plugin' | 'migrations' | 'demo-data';
 
 /** The folder of the running server code when it is the build (dist-server/), else undefined. */
 function builtServerDir(): string | undefined {
@@ -44,7 +44,8 @@ function builtServerDir(): string | undefined {
 }
 
 function sourceOf(module: PortalModule, part: ModuleServerPart): string | undefined {
-  return part === 'plugin' ? module.pluginSource : module.migrationsSource;
+  if (part === 'plugin') return module.pluginSource;
+  return part === 'migrations' ? module.migrationsSource : module.demoDataSource;
 }
 
 /** The file to import for a part of a module's server code: the build's JavaScript when running built. */
@@ -85,4 +86,23 @@ export async function moduleMigrations(module: PortalModule): Promise<ModuleMigr
   if (!migrations || typeof migrations !== 'object')
     throw new Error(`modules/${module.manifest.id}/server/migrations.ts must export "migrations"`);
   return migrations;
+}
+
+/**
+ * The demo records a module makes at seeding (`server/demo-data.ts` exports `demoData()`), each seed checked like a
+ * seed file (schemas/meta/module-seed.json); none when the module has no generator.
+ */
+export async function moduleDemoData(module: PortalModule): Promise<ModuleSeedFile[]> {
+  const loaded = await importPart(module, 'demo-data');
+  if (!loaded) return [];
+  if (typeof loaded.demoData !== 'function')
+    throw new Error(`modules/${module.manifest.id}/server/demo-data.ts must export a function demoData()`);
+  const seeds = (loaded.demoData as () => unknown[])();
+  return seeds.map((seed, index) =>
+    checked<ModuleSeedFile>(
+      seed,
+      'module-seed',
+      `modules/${module.manifest.id}/server/demo-data.ts demoData()[${index}]`,
+    ),
+  );
 }

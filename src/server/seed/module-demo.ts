@@ -1,5 +1,6 @@
 /**
- * The modules' demo records (`modules/<m>/seed/<collection>.json`), seeded with PORTAL_DEMO=1 through the
+ * The modules' demo records (`modules/<m>/seed/<collection>.json`, and those `modules/<m>/server/demo-data.ts`
+ * makes from fixed seeds), seeded with PORTAL_DEMO=1 through the
  * collection's own rules (computed fields derived, references kept). Records have stable ids, so seeding at
  * every start adds only what is missing.
  */
@@ -7,6 +8,7 @@ import { CollectionRecords, type SeedRecord } from '../collections/records.js';
 import { chinaDate } from '../services/china-time.js';
 import type { Db } from '../db/database.js';
 import type { DailySeed, PortalModule } from '../modules/module-files.js';
+import { moduleDemoData } from '../modules/module-plugins.js';
 
 /** Who the demo records say created them. */
 const DEMO_AUTHOR = 'user-admin';
@@ -91,8 +93,9 @@ export async function seedModuleDemo(db: Db, modules: readonly PortalModule[], n
   const registry = new Map<string, CollectionRecords>();
   for (const file of modules.flatMap((module) => module.collections))
     registry.set(file.id, new CollectionRecords(db, file, () => now, registry));
+  const generated = await Promise.all(modules.map((module) => moduleDemoData(module)));
   const seeds = inReferenceOrder(
-    modules.flatMap((module) => module.seeds),
+    modules.flatMap((module, index) => [...module.seeds, ...generated[index]]),
     registry,
   );
   const recordsOf = (collection: string) => {

@@ -308,7 +308,6 @@ export async function seedPortalDemo(db: Db, now: Date = new Date()): Promise<vo
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
 
-
   if (seed.ganttTasks.length > 0)
     await db
       .insertInto('gantt_task')

@@ -1,180 +1,15 @@
 /**
- * Writes the demo records of the labour and safety modules (modules/<m>/seed/*.json) for the three demo
- * projects: a few hundred workers across teams, trades and subcontractors with valid ID numbers from many
- * provinces, hazards in every state, JGJ 59-2011 checklist templates and inspections whose 不合格 rows raised
- * hazards, and safety education (courses, trainings, attendees; some on-site workers without 三级安全教育). Deterministic (a seeded generator), so running it again gives the same
- * files. Dates are relative (`@day-30` is 30 days before the day of seeding), so the demo always looks current.
- * Attendance (two months of weekdays for every worker on site, some absences, a few late or early) is declared
- * compactly as a `daily` seed, one line per worker, and expanded when seeding.
- *
- *   npx tsx scripts/module-demo-data.ts
+ * The safety module's demo records, made at seeding (seed/module-demo.ts) from fixed seeds, so every seeding makes
+ * the same ones: hazards in every state, JGJ 59-2011 checklist templates and inspections whose 不合格 rows raised
+ * hazards, and safety education (courses, trainings, attendees drawn from the labour module's demo workers; some
+ * on-site workers without a passed 三级安全教育). Dates are relative (`@day-30`), so the demo always looks current.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { idCardCheckChar } from '../src/server/services/id-card';
+import { relativeDay, seededRandom, type ModuleSeedFile } from '../../../src/server/module-api.js';
+import { DEMO_PROJECTS, demoWorkers } from '../../labour/server/public.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const PROJECTS = ['project-binjiang', 'project-expressway', 'project-highway'];
-
-/** mulberry32: small, fast, good enough for demo data. */
-function generator(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
-  };
-}
-
-const SURNAMES =
-  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢';
-const GIVEN = [
-  '建国',
-  '志强',
-  '国平',
-  '海涛',
-  '德明',
-  '春生',
-  '永强',
-  '立新',
-  '俊杰',
-  '小龙',
-  '红军',
-  '玉林',
-  '金山',
-  '文斌',
-  '长青',
-  '明亮',
-  '卫东',
-  '双喜',
-  '宝山',
-  '振华',
-  '秀英',
-  '桂兰',
-  '丽娟',
-  '建华',
-  '富贵',
-  '大伟',
-  '云飞',
-  '庆丰',
-  '少华',
-  '忠诚',
-];
-/** Region codes (county level) of the provinces most site workers come from. */
-const REGIONS = [
-  '410102',
-  '410303',
-  '411302',
-  '340102',
-  '341202',
-  '510104',
-  '511302',
-  '430102',
-  '431002',
-  '420102',
-  '421002',
-  '360102',
-  '362102',
-  '320102',
-  '321302',
-  '370102',
-  '371302',
-  '500101',
-  '522601',
-  '450102',
-  '130102',
-  '610102',
-  '620102',
-  '330106',
-];
-const TRADES: [value: string, team: string, weight: number][] = [
-  ['rebar', '钢筋', 6],
-  ['formwork', '木工', 6],
-  ['concrete', '混凝土', 4],
-  ['mason', '砌筑', 4],
-  ['scaffold', '架子', 3],
-  ['welder', '电焊', 2],
-  ['electrician', '水电', 2],
-  ['plumber', '水电', 1],
-  ['crane-operator', '塔吊', 1],
-  ['signalman', '塔吊', 1],
-  ['painter', '装饰', 2],
-  ['labourer', '杂工', 3],
-];
-const SUBCONTRACTORS = [
-  '河南林州建筑劳务有限公司',
-  '四川南充劳务开发有限公司',
-  '安徽六安建工劳务有限公司',
-  '湖南湘建劳务有限公司',
-];
-const CERTIFICATES: Record<string, string> = {
-  welder: '焊接与热切割作业',
-  electrician: '低压电工作业',
-  'crane-operator': '塔式起重机司机',
-  signalman: '建筑起重信号司索工',
-  scaffold: '建筑架子工',
-};
-
-const day = (offset: number) => `@day${offset >= 0 ? '+' : ''}${offset}`;
-
-function idNumber(random: ReturnType<typeof generator>, age: number, male: boolean): string {
-  const year = 2026 - age;
-  const birth = `${year}${String(random.int(1, 12)).padStart(2, '0')}${String(random.int(1, 28)).padStart(2, '0')}`;
-  const order = `${random.int(0, 9)}${random.int(0, 9)}${male ? random.pick([1, 3, 5, 7, 9]) : random.pick([0, 2, 4, 6, 8])}`;
-  const first17 = `${random.pick(REGIONS)}${birth}${order}`;
-  return `${first17}${idCardCheckChar(first17)}`;
-}
-
-function workers(projectIndex: number): Record<string, unknown>[] {
-  const random = generator(1000 + projectIndex);
-  const count = [140, 110, 95][projectIndex];
-  const weighted = TRADES.flatMap((trade) => Array<typeof trade>(trade[2]).fill(trade));
-  const rows: Record<string, unknown>[] = [];
-  const used = new Set<string>();
-  for (let index = 0; rows.length < count; index += 1) {
-    const [trade, teamName] = random.pick(weighted);
-    const male = random.next() > 0.08;
-    const age = Math.min(62, Math.max(19, Math.round(22 + random.next() * 28 + random.next() * 10)));
-    const id = idNumber(random, age, male);
-    if (used.has(id)) continue;
-    used.add(id);
-    const entry = -random.int(3, 150);
-    const left = random.next() < 0.12;
-    const row: Record<string, unknown> = {
-      id: `worker-${projectIndex + 1}-${String(index + 1).padStart(3, '0')}`,
-      name: `${random.pick([...SURNAMES])}${random.pick(GIVEN)}`,
-      idCardNumber: id,
-      phone: `1${random.pick([3, 5, 7, 8, 9])}${String(random.int(0, 999_999_999)).padStart(9, '0')}`,
-      team: `${teamName}${random.pick(['一', '二', '三'])}班`,
-      trade,
-      subcontractor: random.pick(SUBCONTRACTORS),
-      entryDate: day(entry),
-      status: left ? 'left' : 'onSite',
-      createdAt: day(entry),
-    };
-    if (left) row.exitDate = day(Math.min(-1, entry + random.int(10, 60)));
-    const certificate = CERTIFICATES[trade];
-    if (certificate) {
-      row.certName = certificate;
-      row.certNumber = `T${String(random.int(10_000_000, 99_999_999))}`;
-      // A few expire within 30 days (shown in red), one has lapsed.
-      row.certExpiry = day(random.next() < 0.2 ? random.int(-5, 30) : random.int(60, 900));
-    }
-    if (random.next() < 0.015) {
-      row.blacklisted = true;
-      row.blacklistReason = '多次违反安全操作规程，拒不整改';
-    }
-    rows.push(row);
-  }
-  return rows;
-}
+const generator = seededRandom;
+const day = relativeDay;
+const workers = demoWorkers;
 
 const HAZARDS: [category: string, level: string, description: string, location: string][] = [
   ['fall', 'major', '临边防护栏杆缺失', '3号楼12层东侧'],
@@ -229,54 +64,6 @@ function hazards(projectIndex: number): Record<string, unknown>[] {
   }
   return rows;
 }
-
-/** Days of attendance before the day of seeding (about two months). */
-const ATTENDANCE_DAYS = 60;
-const GATES = ['1号门闸机', '2号门人脸识别', '北门闸机'];
-const clock = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-/** `@day-97` -> -97. */
-const offsetOf = (relative: unknown) => Number(String(relative).replace('@day', ''));
-
-function attendance(projectIndex: number, registry: Record<string, unknown>[]): Record<string, unknown>[] {
-  const random = generator(3000 + projectIndex);
-  return registry
-    .filter((worker) => worker.blacklisted !== true)
-    .flatMap((worker, index) => {
-      const entry = offsetOf(worker.entryDate);
-      const exit = worker.exitDate === undefined ? 0 : offsetOf(worker.exitDate);
-      if (exit < -ATTENDANCE_DAYS) return [];
-      const row: Record<string, unknown> = {
-        id: `attendance-${projectIndex + 1}-${String(index + 1).padStart(3, '0')}`,
-        worker: worker.id,
-        clockIn: clock(random.int(7 * 60 + 20, 8 * 60)),
-        clockOut: clock(random.int(17 * 60, 18 * 60 + 30)),
-      };
-      if (entry > -ATTENDANCE_DAYS) row.from = day(entry);
-      if (worker.exitDate !== undefined) row.to = worker.exitDate;
-      const skip: number[] = [];
-      const vary: Record<string, Record<string, unknown>> = {};
-      for (let offset = 0; offset <= ATTENDANCE_DAYS; offset += 1) {
-        const roll = random.next();
-        if (roll < 0.06) skip.push(offset);
-        else if (roll < 0.09) vary[offset] = { clockIn: clock(random.int(8 * 60 + 31, 9 * 60 + 40)), remark: '迟到' };
-        else if (roll < 0.11) vary[offset] = { clockOut: clock(random.int(14 * 60, 16 * 60 + 30)), remark: '早退' };
-      }
-      // Today: in since the morning, not out yet.
-      vary[ATTENDANCE_DAYS] = { clockOut: null };
-      if (skip.length > 0) row.skip = skip;
-      row.vary = vary;
-      return [row];
-    });
-}
-
-function write(path: string, content: unknown): void {
-  writeFileSync(join(root, path), `${JSON.stringify(content, null, 2)}\n`);
-  console.log(`wrote ${path}`);
-}
-
-const registries = PROJECTS.map((_, index) => workers(index));
-// ---- 安全检查 and 安全教育 -------------------------------------------------------------------------------------
 
 type ChecklistItem = [section: string, content: string, standard: string, category: string];
 
@@ -589,111 +376,28 @@ function education(projectIndex: number) {
   return { courses, trainings, attendees };
 }
 
-const seedFile = (collection: string, description: string, rows: (index: number) => Record<string, unknown>[]) =>
-  write(`modules/safety/seed/${collection}.json`, {
-    kind: 'module-seed',
+export function demoData(): ModuleSeedFile[] {
+  const seed = (collection: string, description: string, rows: (index: number) => Record<string, unknown>[]) => ({
+    kind: 'module-seed' as const,
     description,
     collection,
-    projects: Object.fromEntries(PROJECTS.map((project, index) => [project, rows(index)])),
+    projects: Object.fromEntries(DEMO_PROJECTS.map((project, index) => [project, rows(index)])),
   });
-
-seedFile(
-  'safety-checklist-template',
-  '演示检查模板（JGJ 59-2011）：由 scripts/module-demo-data.ts 生成。',
-  (i) => checklists(i).templates,
-);
-seedFile(
-  'safety-checklist-item',
-  '演示检查模板的检查项：由 scripts/module-demo-data.ts 生成。',
-  (i) => checklists(i).items,
-);
-seedFile(
-  'safety-inspection',
-  '演示安全检查（检查中、已完成各有）：由 scripts/module-demo-data.ts 生成。',
-  (i) => inspections(i).inspections,
-);
-seedFile(
-  'safety-inspection-item',
-  '演示检查表（不合格项已登记隐患）：由 scripts/module-demo-data.ts 生成。',
-  (i) => inspections(i).items,
-);
-seedFile('safety-course', '演示安全教育课程：由 scripts/module-demo-data.ts 生成。', (i) => education(i).courses);
-seedFile('safety-training', '演示安全教育培训：由 scripts/module-demo-data.ts 生成。', (i) => education(i).trainings);
-seedFile(
-  'safety-training-attendee',
-  '演示参训人员与成绩（部分在场人员未通过三级安全教育）：由 scripts/module-demo-data.ts 生成。',
-  (i) => education(i).attendees,
-);
-
-write('modules/labour/seed/labour-worker.json', {
-  kind: 'module-seed',
-  description: '演示劳务人员：由 scripts/module-demo-data.ts 生成（@day-30 表示播种当天的 30 天前）。',
-  collection: 'labour-worker',
-  projects: Object.fromEntries(PROJECTS.map((project, index) => [project, registries[index]])),
-});
-write('modules/labour/seed/labour-gate.json', {
-  kind: 'module-seed',
-  description: '演示考勤闸机（每个项目一台；密钥仅供演示）：由 scripts/module-demo-data.ts 生成。',
-  collection: 'labour-gate',
-  projects: Object.fromEntries(
-    PROJECTS.map((project, index) => [
-      project,
-      [
-        {
-          id: `gate-${index + 1}`,
-          name: GATES[index],
-          location: '施工现场主入口',
-          secret: `DemoGateSecret${index + 1}0000000000000000000000`,
-          enabled: true,
-        },
-      ],
-    ]),
-  ),
-});
-/** Like write, with each record of `daily.projects` on one line: the file stays small enough to read. */
-function writeDaily(
-  path: string,
-  content: Record<string, unknown> & { daily: Record<string, unknown> & { projects: Record<string, unknown[]> } },
-): void {
-  const projects = Object.entries(content.daily.projects)
-    .map(
-      ([project, rows]) =>
-        `      ${JSON.stringify(project)}: [\n${rows.map((row) => `        ${JSON.stringify(row)}`).join(',\n')}\n      ]`,
-    )
-    .join(',\n');
-  const text = JSON.stringify({ ...content, daily: { ...content.daily, projects: '@projects' } }, null, 2).replace(
-    '"@projects"',
-    `{\n${projects}\n    }`,
-  );
-  writeFileSync(join(root, path), `${text}\n`);
-  console.log(`wrote ${path}`);
-}
-
-writeDaily('modules/labour/seed/labour-attendance.json', {
-  kind: 'module-seed',
-  description:
-    '演示考勤：近两个月的工作日，每名在场人员一行（skip 为缺勤的天、vary 为迟到早退的天，均为距 from 的天数），' +
-    '播种时展开为每人每天一条。由 scripts/module-demo-data.ts 生成。',
-  collection: 'labour-attendance',
-  daily: {
-    dateField: 'date',
-    from: day(-ATTENDANCE_DAYS),
-    to: day(0),
-    days: [1, 2, 3, 4, 5],
-    values: { source: 'gate' },
-    projects: Object.fromEntries(
-      PROJECTS.map((project, index) => [
-        project,
-        attendance(index, registries[index]).map((row) => ({ ...row, gate: GATES[index] })),
-      ]),
+  return [
+    seed('safety-checklist-template', '演示检查模板（JGJ 59-2011）。', (i) => checklists(i).templates),
+    seed('safety-checklist-item', '演示检查模板的检查项。', (i) => checklists(i).items),
+    seed('safety-inspection', '演示安全检查（检查中、已完成各有）。', (i) => inspections(i).inspections),
+    seed('safety-inspection-item', '演示检查表（不合格项已登记隐患）。', (i) => inspections(i).items),
+    seed('safety-course', '演示安全教育课程。', (i) => education(i).courses),
+    seed('safety-training', '演示安全教育培训。', (i) => education(i).trainings),
+    seed(
+      'safety-training-attendee',
+      '演示参训人员与成绩（部分在场人员未通过三级安全教育）。',
+      (i) => education(i).attendees,
     ),
-  },
-});
-write('modules/safety/seed/safety-hazard.json', {
-  kind: 'module-seed',
-  description: '演示安全隐患（待整改、待复查、已闭合各有）：由 scripts/module-demo-data.ts 生成。',
-  collection: 'safety-hazard',
-  projects: Object.fromEntries(
-    PROJECTS.map((project, index) => [project, [...hazards(index), ...inspections(index).hazards]]),
-  ),
-});
+    seed('safety-hazard', '演示安全隐患（待整改、待复查、已闭合各有）。', (i) => [
+      ...hazards(i),
+      ...inspections(i).hazards,
+    ]),
+  ];
+}

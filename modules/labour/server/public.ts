@@ -1,0 +1,5 @@
+/**
+ * What other modules may use of the labour module's server code: its demo workers, which the safety module's demo
+ * trainings enrol. Everything else under modules/labour/server is the module's own.
+ */
+export { DEMO_PROJECTS, demoWorkers } from './demo-data.js';
