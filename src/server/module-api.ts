@@ -19,6 +19,7 @@ export { recordAccess } from './collections/access.js';
 export { DomainError, invalidField } from './domain-error.js';
 export { ApiError } from './http/api-error.js';
 export { MsgCode, type Envelope } from '../shared/envelope.js';
+export { fieldColumn } from '../shared/collections.js';
 export type { JsonSchemaNode } from '../shared/schema-messages.js';
 export { ok } from './http/route-helpers.js';
 export { envelope, pageEnvelope, type Schema } from './http/envelope-schema.js';
@@ -26,6 +27,9 @@ export { idParams, security } from './http/admin-schemas.js';
 export { bodyOrEmpty, pageProperties, projectNameProperty } from './routes/api/zhgd/portal-schemas.js';
 export { requireAuth } from './http/request-context.js';
 export { portalContext } from './services/portal.js';
+
+// The workbench's figures a module provides.
+export type { WorkerFigures } from './services/workbench.js';
 
 // Events and messages to people.
 export type { EventTarget, PortalEvent } from './events/event-bus.js';
@@ -37,6 +41,6 @@ export { relativeDay, seededRandom, type DemoRandom } from './seed/demo-random.j
 export { idCardCheckChar } from './services/id-card.js';
 
 // Time on the site's clock (China Standard Time), caches, code loaded on first use.
-export { chinaDate, chinaDateTime, chinaDayStart, chinaHourOfDay } from './services/china-time.js';
+export { ageOn, chinaDate, chinaDateTime, chinaDayStart, chinaHourOfDay } from './services/china-time.js';
 export { TtlCache } from './services/ttl-cache.js';
 export { onFirstUse } from './lazy-module.js';

@@ -5,6 +5,7 @@
  */
 import { ApiError, envelope, type ModulePlugin, MsgCode, ok } from '../../../src/server/module-api.js';
 import { GatePasses, GateRefusal, type GateProblem } from './gate-passes.js';
+import { workerFigures } from './worker-figures.js';
 import { CLOCK_SKEW_SECONDS, GATE_HEADERS, NONCE_MESSAGE, NONCE_PATTERN, type GatePass } from './gate-signature.js';
 
 const REFUSAL_CODES: Record<GateProblem, number> = {
@@ -29,6 +30,12 @@ const labour: ModulePlugin = async (app) => {
       attendance: collection('labour-attendance'),
     },
     app.services.config.now,
+  );
+
+  // The workbench's 人员数据概览 and the age and origin charts are the registry's figures.
+  const registry = { workers: collection('labour-worker'), attendance: collection('labour-attendance') };
+  app.services.portal.workbench.setWorkerFigures((projectId, now) =>
+    workerFigures(app.services.db, registry, projectId, now),
   );
 
   const header = { type: 'string', minLength: 1, maxLength: 64 } as const;

@@ -1,16 +1,49 @@
 /**
  * The workbench panels' figures, computed from rows (never constants): the construction signboard
- * (project_profile) and the contract figures of one project; the labour figures come from services/labour-figures.ts.
+ * (project_profile) and the contract figures of one project; the worker figures come from the module that keeps
+ * the workers' registry (it hands its source to `setWorkerFigures`), zeros without one.
  */
 import type { Db } from '../db/database.js';
 import { chinaDate, daysBetween } from './china-time.js';
-import type { LabourFigures } from './labour-figures.js';
 import type { ProjectRow } from './projects.js';
 
 export interface NameValue {
   name: string;
   value: number;
 }
+
+export interface PersonnelOverview {
+  /** Everyone registered on the project (登记人数). */
+  registered: number;
+  /** Registered and on site (在场). */
+  onSite: number;
+  /** On site with a clock-in today, China time (今日出勤). */
+  onSiteToday: number;
+  /** Left the site (退场). */
+  exited: number;
+  /** Teams (班组) with someone on site. */
+  teams: number;
+  /** On the blacklist (黑名单). */
+  blacklisted: number;
+  /** onSiteToday / onSite in percent, one decimal; 0 when nobody is on site. */
+  attendanceRate: number;
+}
+
+/** The workers of a project on the workbench: ages and native provinces of those on site, and the overview. */
+export interface WorkerFigures {
+  ageDistribution: NameValue[];
+  geoDistribution: NameValue[];
+  personnel: PersonnelOverview;
+}
+
+/** Where a project's worker figures come from (a module's registry). */
+export type WorkerFiguresSource = (projectId: string, now: Date) => Promise<WorkerFigures>;
+
+const NO_WORKERS: WorkerFigures = {
+  ageDistribution: [],
+  geoDistribution: [],
+  personnel: { registered: 0, onSite: 0, onSiteToday: 0, exited: 0, teams: 0, blacklisted: 0, attendanceRate: 0 },
+};
 
 export interface Signboard {
   projectName: string;
@@ -30,8 +63,8 @@ export interface Signboard {
   remainingDays: number;
 }
 
-/** The workbench's project figures: the labour figures (services/labour-figures.ts) and the signboard. */
-export interface ProjectStatistics extends LabourFigures {
+/** The workbench's project figures: the worker figures and the signboard. */
+export interface ProjectStatistics extends WorkerFigures {
   project: { id: string; name: string; projectType: string; status: string };
   signboard: Signboard;
 }
@@ -63,13 +96,22 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : round((part * 100) / whole, 1));
 
 export class Workbench {
+  private workerFigures: WorkerFiguresSource | undefined;
+
   constructor(private readonly db: Db) {}
 
-  /** The project's figures: labour from the registry (the caller reads it), the signboard from the profile. */
-  async projectStatistics(project: ProjectRow, labour: LabourFigures, now: Date): Promise<ProjectStatistics> {
+  /** The module that keeps the workers' registry says where the workbench's worker figures come from. */
+  setWorkerFigures(source: WorkerFiguresSource): void {
+    if (this.workerFigures) throw new Error('two modules give the workbench its worker figures');
+    this.workerFigures = source;
+  }
+
+  /** The project's figures: the workers from the registry's module (none without one), the signboard. */
+  async projectStatistics(project: ProjectRow, now: Date): Promise<ProjectStatistics> {
+    const workers = this.workerFigures ? await this.workerFigures(project.id, now) : NO_WORKERS;
     return {
       project: { id: project.id, name: project.name, projectType: project.engineering_type, status: project.status },
-      ...labour,
+      ...workers,
       signboard: await this.signboard(project, now),
     };
   }

@@ -1,6 +1,6 @@
 /**
- * /api/zhgd/projectstatistics: the workbench's project figures, computed from the project's rows (the labour
- * figures from the labour module's registry, services/labour-figures.ts).
+ * /api/zhgd/projectstatistics: the workbench's project figures, computed from the project's rows (the worker
+ * figures from the workers' registry of the module that keeps it, services/workbench.ts).
  *   POST /project {projectName} -> data {project, ageDistribution, geoDistribution, personnel, signboard}
  *   POST /contract {projectName} -> data {count, totalAmount, paidAmount, unpaidAmount, paidRate, byType, rows}
  * projectName is required (-400 请选择项目); one the user may not see is -403.
@@ -12,7 +12,6 @@ import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
 import { portalContext } from '../../../services/portal.js';
 import type { ProjectRow } from '../../../services/projects.js';
-import { labourFigures, type LabourTables } from '../../../services/labour-figures.js';
 import type { ContractFigures, ProjectStatistics } from '../../../services/workbench.js';
 import { bodyOrEmpty, nameValueList, projectNameProperty, security } from './portal-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
@@ -44,7 +43,7 @@ const statisticsSchema: Schema = {
     },
     ageDistribution: {
       ...nameValueList,
-      description: '18-30岁, 31-40岁, 41-50岁, 51-60岁, 60岁以上 (workers on site, from the labour registry)',
+      description: '18-30岁, 31-40岁, 41-50岁, 51-60岁, 60岁以上 (workers on site, from the registry)',
     },
     geoDistribution: { ...nameValueList, description: 'Workers on site by native province, most first' },
     personnel: {
@@ -112,12 +111,6 @@ const contractSchema: Schema = {
 };
 
 const routes: FastifyPluginAsync = async (app) => {
-  // The registry's collections are registered after these routes: look them up when a call comes.
-  const labourTables = (): LabourTables => {
-    const collections = app.hasDecorator('collections') ? app.collections : undefined;
-    return { workers: collections?.get('labour-worker'), attendance: collections?.get('labour-attendance') };
-  };
-
   const projectOf = async (request: Parameters<typeof requireAuth>[0], name: string): Promise<ProjectRow> => {
     const ctx = await portalContext(app.services.portal, requireAuth(request).view, name);
     return ctx.project as ProjectRow;
@@ -132,7 +125,7 @@ const routes: FastifyPluginAsync = async (app) => {
         tags: ['workbench'],
         summary: 'Project statistics: laborer ages and origins, personnel overview, construction signboard',
         description:
-          'From the labour registry (劳务人员 and 考勤记录 of the labour module) of the project: ageDistribution and ' +
+          "From the workers' registry (劳务人员 and 考勤记录) of the project: ageDistribution and " +
           'geoDistribution count workers on site; personnel: registered, onSite, onSiteToday (clocked in today, ' +
           'China time), exited, teams (with someone on site), blacklisted, attendanceRate (%); empty lists and ' +
           'zeros for a project without workers. signboard: the project profile (amount in yuan, dates yyyy-MM-dd, ' +
@@ -145,8 +138,7 @@ const routes: FastifyPluginAsync = async (app) => {
     async (request): Promise<Envelope<ProjectStatistics>> => {
       const project = await projectOf(request, request.body.projectName);
       const now = app.services.config.now();
-      const labour = await labourFigures(app.services.db, labourTables(), project.id, now);
-      return ok('', await app.services.portal.workbench.projectStatistics(project, labour, now));
+      return ok('', await app.services.portal.workbench.projectStatistics(project, now));
     },
   );
 

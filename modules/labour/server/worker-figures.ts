@@ -1,46 +1,15 @@
 /**
- * The workbench's labour figures of one project, from the labour registry (collections `labour-worker` and
- * `labour-attendance` of the labour module): ages and native provinces of the workers on site, and the personnel
- * overview with today's attendance. A portal without the labour module, or a project without workers, gets
- * zeros and empty lists, never an error.
+ * The workbench's worker figures of one project (POST /api/zhgd/projectstatistics/project), from the registry:
+ * ages and native provinces of the workers on site, and the personnel overview with today's attendance. The
+ * module hands them to the workbench (plugin.ts); a project without workers gets zeros and empty lists.
  */
 import { sql } from 'kysely';
-import { fieldColumn } from '../../shared/collections.js';
-import type { Db } from '../db/database.js';
-import { ageOn, chinaDate } from './china-time.js';
+import { ageOn, chinaDate, fieldColumn, type Db, type WorkerFigures } from '../../../src/server/module-api.js';
 
-export interface NameValue {
-  name: string;
-  value: number;
-}
-
-export interface PersonnelOverview {
-  /** Everyone registered on the project (登记人数). */
-  registered: number;
-  /** Registered and on site (在场). */
-  onSite: number;
-  /** On site with a clock-in today, China time (今日出勤). */
-  onSiteToday: number;
-  /** Left the site (退场). */
-  exited: number;
-  /** Teams (班组) with someone on site. */
-  teams: number;
-  /** On the blacklist (黑名单). */
-  blacklisted: number;
-  /** onSiteToday / onSite in percent, one decimal; 0 when nobody is on site. */
-  attendanceRate: number;
-}
-
-export interface LabourFigures {
-  ageDistribution: NameValue[];
-  geoDistribution: NameValue[];
-  personnel: PersonnelOverview;
-}
-
-/** Where the registry lives: the tables of the two collections (absent without the labour module). */
-export interface LabourTables {
-  workers?: { table: string };
-  attendance?: { table: string };
+/** Where the registry lives: the tables of the workers and attendance collections. */
+export interface RegistryTables {
+  workers: { table: string };
+  attendance: { table: string };
 }
 
 export const AGE_BUCKETS: { name: string; max: number }[] = [
@@ -54,23 +23,20 @@ export const AGE_BUCKETS: { name: string; max: number }[] = [
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10);
 const column = (field: string) => sql.ref(`w.${fieldColumn(field)}`);
 
-export async function labourFigures(
+export async function workerFigures(
   db: Db,
-  tables: LabourTables,
+  tables: RegistryTables,
   projectId: string,
   now: Date,
-): Promise<LabourFigures> {
-  const empty: LabourFigures = {
+): Promise<WorkerFigures> {
+  const empty: WorkerFigures = {
     ageDistribution: [],
     geoDistribution: [],
     personnel: { registered: 0, onSite: 0, onSiteToday: 0, exited: 0, teams: 0, blacklisted: 0, attendanceRate: 0 },
   };
-  if (!tables.workers) return empty;
   const today = chinaDate(now);
-  const clockedIn = tables.attendance
-    ? sql<boolean>`exists (select 1 from ${sql.table(tables.attendance.table)} a
-        where a.project_id = w.project_id and a.worker = w.id and a.date = ${today} and a.clock_in is not null)`
-    : sql<boolean>`false`;
+  const clockedIn = sql<boolean>`exists (select 1 from ${sql.table(tables.attendance.table)} a
+    where a.project_id = w.project_id and a.worker = w.id and a.date = ${today} and a.clock_in is not null)`;
   const result = await sql<{
     status: string | null;
     birthday: string | null;
