@@ -99,20 +99,6 @@ export async function addOtherCompany(db: Db): Promise<void> {
     })
     .execute();
   await db
-    .insertInto('laborer')
-    .values({
-      id: 'lab-other-1',
-      project_id: OTHER.projectId,
-      name: '外部工人',
-      sex: '男',
-      birth_date: '1980-01-01',
-      native_province: '山东省',
-      work_type: '普工',
-      category: 'worker',
-      entered_on: '2026-01-01',
-    })
-    .execute();
-  await db
     .insertInto('sys_user')
     .values({
       id: 'user-other',

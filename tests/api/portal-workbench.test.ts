@@ -3,7 +3,7 @@
  * process task lists, gantt rows, device warnings, micro-app versions and the portal's demo seed.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateLaborers, loadPortalDemoSeed, seedPortalDemo } from '../../src/server/seed/portal-demo.js';
+import { seedPortalDemo } from '../../src/server/seed/portal-demo.js';
 import type { MessageList } from '../../src/server/messages/messages.js';
 import type { ApprovalSummary, ProcessTaskRow } from '../../src/server/workflow/queries.js';
 import type { GanttRow } from '../../src/server/services/site-data.js';
@@ -340,7 +340,6 @@ describe('portal demo seed', () => {
     const tables = [
       'company_profile',
       'project_profile',
-      'laborer',
       'project_contract',
       'mc_notice',
       'portal_message',
@@ -362,17 +361,7 @@ describe('portal demo seed', () => {
     const before = await snapshot();
     await seedPortalDemo(t.db, new Date(Date.now() + 86_400_000));
     expect(await snapshot()).toEqual(before);
-    expect(before.counts.laborer).toBe(381);
-  });
-
-  it('generates the same laborers from the same rules, spread over ages and provinces', () => {
-    const rules = loadPortalDemoSeed().laborers;
-    const a = generateLaborers(rules);
-    expect(generateLaborers(rules)).toEqual(a);
-    expect(a).toHaveLength(380);
-    expect(new Set(a.map((l) => l.native_province)).size).toBeGreaterThan(10);
-    expect(new Set(a.map((l) => l.birth_date.slice(0, 3))).size).toBeGreaterThanOrEqual(5);
-    expect(new Set(a.map((l) => l.id)).size).toBe(380);
+    expect(before.counts.project_contract).toBeGreaterThan(0);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Typed rows of the logged-in portal's tables (migration 0003-portal): common and recently used menus, user
- * themes, company and project profiles, laborers, contracts, messages, device warnings and gantt
+ * themes, company and project profiles, contracts, messages, device warnings and gantt
  * tasks. Kept apart from tables.ts so the portal's domain can grow without touching the foundation's file.
  * Dates are 'yyyy-MM-dd' text (like sys_user.birthday); money is numeric, which the drivers return as text.
  */
@@ -57,24 +57,6 @@ export interface ProjectProfileTable {
   contract_amount: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   function_model: Optional<string>;
   updated_at: CreatedAt;
-}
-
-export interface LaborerTable {
-  id: string;
-  project_id: string;
-  name: string;
-  sex: string;
-  birth_date: string;
-  native_province: string;
-  work_type: string;
-  /** 'manager' (管理人员) or 'worker' (劳务工人). */
-  category: string;
-  entered_on: string;
-  /** Null while the laborer is on the project (在场). */
-  exited_on: Optional<string>;
-  last_clock_in_at: NullableTimestamp;
-  del_flag: DelFlag;
-  created_at: CreatedAt;
 }
 
 export interface ProjectContractTable {
@@ -152,7 +134,6 @@ export interface PortalTables {
   user_theme: UserThemeTable;
   company_profile: CompanyProfileTable;
   project_profile: ProjectProfileTable;
-  laborer: LaborerTable;
   project_contract: ProjectContractTable;
   portal_message: PortalMessageTable;
   mc_notice: McNoticeTable;

@@ -1,8 +1,7 @@
 /**
  * The logged-in portal's demo data (schemas/seed/portal-demo.json, PORTAL_DEMO=1), after the demo company,
  * projects and users exist. Every row has a fixed id and is inserted with `on conflict do nothing`, so seeding
- * again changes nothing. Laborers are generated from the file's rules by a seeded pseudo-random sequence (same
- * file, same rows); times are relative to the first seeding, which is when the rows are written.
+ * again changes nothing. Times are relative to the first seeding, which is when the rows are written.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,7 +31,6 @@ export interface PortalDemoSeedFile {
     contractAmount: number;
     functionModel?: string;
   }[];
-  laborers: LaborerRules;
   contracts: {
     id: Id;
     projectId: Id;
@@ -78,23 +76,7 @@ export interface PortalDemoSeedFile {
   commonMenus: { userId: Id; projectId: Id; menuIds: Id[] }[];
 }
 
-export interface LaborerRules {
-  randomSeed: number;
-  projects: { projectId: Id; count: number; managers: number; exited: number }[];
-  provinces: [string, number][];
-  ageBuckets: [number, number, number][];
-  surnames: string;
-  givenNames: string[];
-  workTypes: string[];
-  managerWorkTypes: string[];
-  femaleShare: number;
-  attendanceShare: number;
-  enteredFrom: string;
-}
-
 const HOUR_MS = 3600_000;
-/** Birth years are drawn against this reference year, so the ages of a given file do not depend on the day it runs. */
-const REFERENCE_YEAR = 2026;
 
 export function loadPortalDemoSeed(): PortalDemoSeedFile {
   const data: unknown = JSON.parse(readFileSync(path.join(schemasDir, 'seed', 'portal-demo.json'), 'utf8'));
@@ -105,86 +87,6 @@ export function loadPortalDemoSeed(): PortalDemoSeedFile {
     throw new Error(`schemas/seed/portal-demo.json does not match schemas/meta/portal-demo-seed.json: ${problems}`);
   }
   return data as PortalDemoSeedFile;
-}
-
-/** mulberry32: a small, fast, seeded generator; the demo needs repeatable spread, not cryptographic quality. */
-function randomSequence(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function weighted<T>(random: () => number, entries: [T, number][]): T {
-  const total = entries.reduce((sum, [, w]) => sum + w, 0);
-  let point = random() * total;
-  for (const [value, w] of entries) {
-    point -= w;
-    if (point < 0) return value;
-  }
-  return entries[entries.length - 1][0];
-}
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-export interface GeneratedLaborer {
-  id: string;
-  project_id: string;
-  name: string;
-  sex: string;
-  birth_date: string;
-  native_province: string;
-  work_type: string;
-  category: string;
-  entered_on: string;
-  exited_on: string | null;
-  /** Whether the laborer clocked in on the day of seeding (on-site ones only). */
-  clockedIn: boolean;
-  clockInMinute: number;
-}
-
-/** The laborers the rules describe, in a stable order; pure, so tests can check the spread. */
-export function generateLaborers(rules: LaborerRules): GeneratedLaborer[] {
-  const random = randomSequence(rules.randomSeed);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
-  const enteredFrom = Date.parse(`${rules.enteredFrom}T00:00:00Z`);
-  const enteredSpanDays = 540;
-  const rows: GeneratedLaborer[] = [];
-  for (const project of rules.projects) {
-    for (let i = 0; i < project.count; i += 1) {
-      const manager = i < project.managers;
-      const [minAge, maxAge] = weighted(
-        random,
-        rules.ageBuckets.map(([min, max, w]): [[number, number], number] => [[min, max], w]),
-      );
-      const age = minAge + Math.floor(random() * (maxAge - minAge + 1));
-      const birth = `${REFERENCE_YEAR - age}-${pad(1 + Math.floor(random() * 12))}-${pad(1 + Math.floor(random() * 28))}`;
-      const entered = new Date(enteredFrom + Math.floor(random() * enteredSpanDays) * 24 * HOUR_MS);
-      // The last `exited` laborers of each project have left, some weeks after they came.
-      const exited = i >= project.count - project.exited;
-      const exitedOn = exited ? new Date(entered.getTime() + (20 + Math.floor(random() * 120)) * 24 * HOUR_MS) : null;
-      const female = random() < rules.femaleShare;
-      rows.push({
-        id: `lab-${project.projectId}-${pad(i + 1, 4)}`,
-        project_id: project.projectId,
-        name: `${pick([...rules.surnames])}${pick(rules.givenNames)}`,
-        sex: female ? '女' : '男',
-        birth_date: birth,
-        native_province: weighted(random, rules.provinces),
-        work_type: manager ? pick(rules.managerWorkTypes) : pick(rules.workTypes),
-        category: manager ? 'manager' : 'worker',
-        entered_on: entered.toISOString().slice(0, 10),
-        exited_on: exitedOn ? exitedOn.toISOString().slice(0, 10) : null,
-        clockedIn: !exited && random() < rules.attendanceShare,
-        clockInMinute: 6 * 60 + 30 + Math.floor(random() * 120),
-      });
-    }
-  }
-  return rows;
 }
 
 /** Inserts in slices: one statement per slice stays well under the drivers' parameter limit. */
@@ -223,21 +125,6 @@ export async function seedPortalDemo(db: Db, now: Date = new Date()): Promise<vo
       )
       .onConflict((oc) => oc.column('project_id').doNothing())
       .execute();
-
-  // Clock-ins fall on the morning of the seeding day (China time), never after the seeding itself.
-  const dayStart = chinaDayStart(now).getTime();
-  await insertChunked(generateLaborers(seed.laborers), 200, (chunk) =>
-    db
-      .insertInto('laborer')
-      .values(
-        chunk.map(({ clockedIn, clockInMinute, ...row }) => ({
-          ...row,
-          last_clock_in_at: clockedIn ? new Date(Math.min(dayStart + clockInMinute * 60_000, now.getTime())) : null,
-        })),
-      )
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute(),
-  );
 
   if (seed.contracts.length > 0)
     await db

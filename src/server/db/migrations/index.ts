@@ -14,6 +14,7 @@ import * as messageCentre from './0011-message-centre.js';
 import * as workflow from './0014-workflow.js';
 import * as dropDeviceWarning from './0015-drop-device-warning.js';
 import * as approvalTimers from './0017-approval-timers.js';
+import * as dropLaborer from './0018-drop-laborer.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0014-workflow': workflow,
   '0015-drop-device-warning': dropDeviceWarning,
   '0017-approval-timers': approvalTimers,
+  '0018-drop-laborer': dropLaborer,
 };
