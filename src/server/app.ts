@@ -78,7 +78,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await refreshPlannerStatistics(db);
   }
   const keys = await ensureKeys(db);
-  const services = createServices(db, keys, config, options.services);
+  const services = createServices(
+    db,
+    keys,
+    config,
+    options.services,
+    modules.map((module) => module.manifest),
+  );
   const version = packageVersion();
 
   const app = Fastify({

@@ -11,6 +11,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { CollectionFile } from '../../shared/collections.js';
 import { collectionFaults } from '../../shared/collection-faults.js';
+import type { MessageKindDeclaration } from '../messages/kinds.js';
 import { projectRoot, schemasDir } from '../paths.js';
 import type { DictionarySeedFile, MenuSeedItem } from '../seed/seed-files.js';
 import type { FormFile } from '../services/form-validation.js';
@@ -24,6 +25,8 @@ export interface ModuleManifest {
   menus?: { parent: string; items: MenuSeedItem[] }[];
   /** Dictionaries its fields choose from. */
   dictionaries?: DictionarySeedFile['dictionaries'];
+  /** Kinds of message its server code sends (messages/kinds.ts collects them with the core's). */
+  messageKinds?: MessageKindDeclaration[];
 }
 
 /** One row of a daily seed: its fields, and the days it leaves out or changes (offsets from the block's `from`). */

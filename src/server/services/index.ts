@@ -5,6 +5,7 @@
  */
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { MessageKindSource } from '../messages/kinds.js';
 import { createMessagingServices, type MessagingServices } from '../messages/services.js';
 import type { ApprovalNotifier } from '../workflow/notifier.js';
 import { createAccountServices, type AccountServices } from './accounts.js';
@@ -51,6 +52,8 @@ export function createServices(
   keys: AppKeys,
   config: ServerConfig,
   overrides: ServiceOverrides = {},
+  /** The loaded modules' manifests: the message kinds they declare. */
+  modules: readonly MessageKindSource[] = [],
 ): Services {
   const menus = new Menus(db);
   const permissions = new Permissions(db, config.userCacheTtlMs);
@@ -64,7 +67,7 @@ export function createServices(
     dictionaries: site.dictionaries,
     smsSender: overrides.smsSender,
   });
-  const messaging = createMessagingServices(db, config.now);
+  const messaging = createMessagingServices(db, config.now, modules);
   return {
     db,
     keys,

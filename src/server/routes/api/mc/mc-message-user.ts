@@ -3,6 +3,7 @@
  * touches only the caller's rows: someone else's message id answers -404, as an unknown one does.
  *   GET    /personalTotal                           -> data: number of the caller's unread messages (every project)
  *   GET    /list?pageNo&pageSize&kind&readFlag      -> data {dataList, total, pageNo, pageSize}
+ *   GET    /kinds                                   -> data [{value, label}]: the kinds /list filters on
  *   POST   /read {id}                               -> marks one message read
  *   POST   /readAll                                 -> data {count}: marks every unread message read
  *   DELETE /{id}                                    -> deletes one message
@@ -13,10 +14,11 @@ import type { Envelope } from '../../../../shared/envelope.js';
 import { idParams, listQuery } from '../../../http/admin-schemas.js';
 import { envelope, pageEnvelope } from '../../../http/envelope-schema.js';
 import { dropEmptyInput, ok } from '../../../http/route-helpers.js';
-import { MESSAGE_KIND_IDS, type MessageKind } from '../../../messages/kinds.js';
+import type { MessageKind, MessageKindOption } from '../../../messages/kinds.js';
 import type { MessagePage } from '../../../messages/messages.js';
 import { bodyOrEmpty, security } from '../zhgd/portal-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
+import { invalidField } from '../../../domain-error.js';
 
 const str = { type: 'string' } as const;
 const messageRow = {
@@ -33,6 +35,12 @@ const messageRow = {
     time: str,
     readFlag: str,
   },
+};
+
+const kindOption = {
+  type: 'object',
+  required: ['value', 'label'],
+  properties: { value: str, label: str },
 };
 
 const routes: FastifyPluginAsync = async (app) => {
@@ -61,7 +69,8 @@ const routes: FastifyPluginAsync = async (app) => {
         tags: ['messages'],
         summary: "The caller's messages, newest first",
         description:
-          `kind: one of ${MESSAGE_KIND_IDS.join(', ')} (empty: all); readFlag '0' unread, '1' read (empty: both). ` +
+          "kind: one of /kinds' values, the core's and the loaded modules' (empty: all; another: -400); " +
+          "readFlag '0' unread, '1' read (empty: both). " +
           'Rows: kindLabel (审批待办, 通知公告, ...), link (the in-app path the message opens, or empty), ' +
           'time "yyyy-MM-dd HH:mm:ss" China time.',
         security,
@@ -71,6 +80,8 @@ const routes: FastifyPluginAsync = async (app) => {
     },
     async (request): Promise<Envelope<MessagePage & { pageNo: number; pageSize: number }>> => {
       const { pageNo, pageSize, kind, readFlag } = request.query;
+      // The kinds depend on the modules loaded, so the query's schema cannot list them.
+      if (kind !== undefined && !messages.kinds.has(kind)) throw invalidField('kind', '请选择消息类型');
       const page = await messages.page(requireAuth(request).view.user.id, {
         pageNo,
         pageSize,
@@ -79,6 +90,23 @@ const routes: FastifyPluginAsync = async (app) => {
       });
       return ok('', { ...page, pageNo, pageSize });
     },
+  );
+
+  app.get(
+    '/kinds',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['messages'],
+        summary: 'The kinds of message, for the search of 我的消息',
+        description:
+          "The core's kinds (审批待办, 通知公告, ...) and those the loaded modules declare in their module.json " +
+          '(messageKinds), in that order: value is the kind /list filters on, label what the screens show.',
+        security,
+        response: { 200: envelope({ data: { type: 'array', items: kindOption } }) },
+      },
+    },
+    async (): Promise<Envelope<MessageKindOption[]>> => ok('', messages.kinds.options()),
   );
 
   app.post<{ Body: { id: string } }>(
