@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { createDatabase, databaseTarget, type Db } from './db/database.js';
-import { prepareDatabase } from './db/prepare.js';
+import { prepareDatabase } from './prepare.js';
 import { refreshPlannerStatistics } from './db/statistics.js';
 import { menuRecordSchema } from './http/envelope-schema.js';
 import { lazySchemaController } from './http/lazy-compilers.js';

@@ -6,7 +6,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { createDatabase, databaseTarget } from './db/database.js';
-import { prepareDatabase } from './db/prepare.js';
+import { prepareDatabase } from './prepare.js';
 import { refreshStaleStatistics } from './db/statistics.js';
 import { demoAccounts } from './seed/index.js';
 import { ensureInitialAdmin, INITIAL_ADMIN_LOGIN } from './seed/initial-admin.js';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDatabase, dumpEmbeddedDatabase } from '../../src/server/db/database.js';
-import { prepareDatabase } from '../../src/server/db/prepare.js';
+import { prepareDatabase } from '../../src/server/prepare.js';
 
 /** Where the prepared database is: a dump file of the embedded database, or a PostgreSQL database's name. */
 export type PreparedTemplate = { kind: 'pglite'; dumpFile: string } | { kind: 'postgres'; database: string };

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { defaultConfig, type ServerConfig } from '../../src/server/config.js';
 import { createDatabase, type Db } from '../../src/server/db/database.js';
-import { prepareDatabase } from '../../src/server/db/prepare.js';
+import { prepareDatabase } from '../../src/server/prepare.js';
 import type { SmsPurpose } from '../../src/server/db/tables.js';
 import { idCardCheckChar } from '../../src/server/services/id-card.js';
 import type { ServiceOverrides } from '../../src/server/services/index.js';

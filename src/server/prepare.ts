@@ -3,17 +3,19 @@
  * the tables of the modules' collections (created or given their new columns), their stored computed fields where
  * their definitions changed (collections/recompute.ts), then the idempotent seed (reference data always, demo
  * data with PORTAL_DEMO=1, the modules' menus and demo records included; a start skips it when none of what it
- * reads changed, seed/seed-once.ts). Run at every start.
+ * reads changed, seed/seed-once.ts). Run at every start, by main.ts before the app is built (and by the tests'
+ * set-up); it lives beside main.ts, not in db/, because it drives the collections, modules and seed above the
+ * database layer.
  */
-import { recomputeChangedFields } from '../collections/recompute.js';
-import { syncCollectionTables } from '../collections/table-sync.js';
-import { loadModules, type PortalModule } from '../modules/module-files.js';
-import { runSeed } from '../seed/index.js';
-import { seedOnce } from '../seed/seed-once.js';
-import type { StartupPhases } from '../startup-phases.js';
-import type { Db } from './database.js';
-import { migrateToLatest } from './migrate.js';
-import { migrateModules } from './module-migrate.js';
+import { recomputeChangedFields } from './collections/recompute.js';
+import { syncCollectionTables } from './collections/table-sync.js';
+import { loadModules, type PortalModule } from './modules/module-files.js';
+import { runSeed } from './seed/index.js';
+import { seedOnce } from './seed/seed-once.js';
+import type { StartupPhases } from './startup-phases.js';
+import type { Db } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { migrateModules } from './db/module-migrate.js';
 
 export interface PrepareOptions {
   demo: boolean;
