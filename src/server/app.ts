@@ -22,6 +22,7 @@ import { registerModulePlugins } from './modules/module-plugins.js';
 import auditLog from './plugins/audit-log.js';
 import auth from './plugins/auth.js';
 import errors from './plugins/errors.js';
+import health from './plugins/health.js';
 import nulGuard from './plugins/nul-guard.js';
 import menuTreeFreshness from './plugins/menu-tree-freshness.js';
 import permissions from './plugins/permissions.js';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(nulGuard);
   await app.register(servicesPlugin, { services });
   await app.register(runtimeStats);
+  await app.register(health);
   await app.register(rateLimit, { db });
   await app.register(auth);
   await app.register(permissions);

@@ -67,6 +67,8 @@ export interface ServerConfig {
    * gauges plugins register (queues of ingestion); 0 = never.
    */
   runtimeStatsMs: number;
+  /** How long a shutdown (SIGTERM, SIGINT) may take before the process exits anyway (src/server/shutdown.ts). */
+  shutdownTimeoutMs: number;
   /** How long a user's view (name, roles, enabled flag) and a session's liveness are cached in-process. */
   userCacheTtlMs: number;
   /**
@@ -177,6 +179,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     logLevel: 'info',
     requestLog: { everyRequest: false, slowMs: 1000 },
     runtimeStatsMs: 0,
+    shutdownTimeoutMs: 10_000,
     userCacheTtlMs: 5000,
     menuTreeRecheckMs: 1000,
     production: false,
@@ -228,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       slowMs: integer('PORTAL_SLOW_REQUEST_MS', env.PORTAL_SLOW_REQUEST_MS, 1000, 1),
     },
     runtimeStatsMs: integer('PORTAL_RUNTIME_STATS_MS', env.PORTAL_RUNTIME_STATS_MS, 0, 0),
+    shutdownTimeoutMs: integer('PORTAL_SHUTDOWN_TIMEOUT_MS', env.PORTAL_SHUTDOWN_TIMEOUT_MS, 10_000, 100),
     menuTreeRecheckMs: integer('PORTAL_MENU_TREE_RECHECK_MS', env.PORTAL_MENU_TREE_RECHECK_MS, 1000, 0),
     production,
     passwordMaxAgeDays: integer('PORTAL_PASSWORD_MAX_AGE_DAYS', env.PORTAL_PASSWORD_MAX_AGE_DAYS, 0, 0),

@@ -10,6 +10,7 @@ import { prepareDatabase } from './prepare.js';
 import { refreshStaleStatistics } from './db/statistics.js';
 import { demoAccounts } from './seed/index.js';
 import { ensureInitialAdmin, INITIAL_ADMIN_LOGIN } from './seed/initial-admin.js';
+import { exitOnSignals, ignoreClosedOutput } from './shutdown.js';
 import { StartupPhases } from './startup-phases.js';
 
 async function main(): Promise<void> {
@@ -23,17 +24,17 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, modules });
   phases.end('build app');
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await db.destroy();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  ignoreClosedOutput();
+  exitOnSignals({
+    deadlineMs: config.shutdownTimeoutMs,
+    say: (message) => app.log.warn(message),
+    exit: (code) => process.exit(code),
+    async close() {
+      app.markDraining();
+      await app.close();
+      await db.destroy();
+    },
+  });
 
   await app.ready();
   phases.end('app ready (plugins started)');

@@ -30,6 +30,8 @@ const TELEMETRY = /^devices\/([A-Za-z0-9_-]{1,64})\/telemetry$/;
 export interface MqttIngress {
   /** The embedded broker's port (undefined with an external broker). */
   port?: number;
+  /** Why devices cannot report right now (for the instance's readiness), or undefined when they can. */
+  problem(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -159,6 +161,7 @@ export async function startEmbeddedBroker(options: {
   log.info(`内置 MQTT 服务: mqtt://${options.host}:${port}`);
   return {
     port,
+    problem: () => (server.listening ? undefined : 'the embedded MQTT broker is not listening'),
     async close() {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -208,6 +211,7 @@ export async function subscribeExternalBroker(options: {
   });
   client.on('error', (error) => log.warn({ err: error }, 'mqtt client error'));
   return {
+    problem: () => (client.connected ? undefined : `not connected to the MQTT broker ${options.url}`),
     async close() {
       await client.endAsync();
     },

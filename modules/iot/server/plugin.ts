@@ -229,6 +229,9 @@ const iot: ModulePlugin = async (app, { module }) => {
       ingestion,
       log: app.log,
     });
+  // Devices report over MQTT: an instance whose broker is gone is not ready.
+  const broker = ingress;
+  if (broker) app.readinessCheck('mqtt', async () => broker.problem());
   let simulator: { stop(): Promise<void> } | undefined;
   if (config.iot.simulator)
     app.addHook('onListen', async () => {
