@@ -6,6 +6,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { CollectionFile } from '../../src/shared/collections';
+import { checkRequirements, loadModules, type PortalModule } from '../../src/server/modules/module-files';
 
 const MODULES = path.resolve(import.meta.dirname, '../../modules');
 const IMPORT = /(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g;
@@ -60,5 +62,51 @@ describe('module boundaries', () => {
     // Every module with a plugin imports the core: the check has something to check.
     expect(core.length).toBeGreaterThan(20);
     expect(core.filter((entry) => entry.target !== '../src/server/module-api.js')).toEqual([]);
+  });
+
+  it('a module imports the public code only of the modules it requires in its module.json', () => {
+    const requires = (module: string): string[] =>
+      (JSON.parse(readFileSync(path.join(MODULES, module, 'module.json'), 'utf8')) as { requires?: string[] })
+        .requires ?? [];
+    const undeclared = importsLeaving()
+      .filter((entry) => !entry.target.startsWith('..'))
+      .filter((entry) => !requires(entry.file.split('/')[0]).includes(entry.target.split('/')[0]));
+    expect(undeclared).toEqual([]);
+  });
+});
+
+describe('required modules', () => {
+  const module = (id: string, requires: string[], references: Record<string, string> = {}): PortalModule => ({
+    dir: `/modules/${id}`,
+    manifest: { kind: 'module', id, title: id, requires },
+    collections: [
+      {
+        id: `${id}-record`,
+        title: id,
+        schema: { type: 'object', properties: {} },
+        references: Object.fromEntries(
+          Object.entries(references).map(([field, collection]) => [field, { collection, labelField: 'name' }]),
+        ),
+      } as unknown as CollectionFile,
+    ],
+    forms: [],
+    seeds: [],
+  });
+
+  it('stops the start when a required module is missing, naming both', () => {
+    expect(() => checkRequirements([module('safety', ['labour'])])).toThrow(
+      '模块 safety 需要模块 labour，但 modules/labour 不存在',
+    );
+    expect(() => checkRequirements([module('safety', ['labour']), module('labour', [])])).not.toThrow();
+  });
+
+  it("refuses a reference to another module's collection that the module does not require", () => {
+    expect(() =>
+      checkRequirements([module('safety', [], { workerId: 'labour-record' }), module('labour', [])]),
+    ).toThrow('请在 modules/safety/module.json 的 requires 中声明 "labour"');
+  });
+
+  it('the six modules declare what they need', () => {
+    expect(() => checkRequirements(loadModules())).not.toThrow();
   });
 });

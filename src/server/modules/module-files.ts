@@ -21,6 +21,8 @@ export interface ModuleManifest {
   id: string;
   title: string;
   description?: string;
+  /** The modules this one needs (their collections, their public server code): the start fails without them. */
+  requires?: string[];
   /** Menu records the module adds, each list under an existing menu of schemas/seed/menus.json. */
   menus?: { parent: string; items: MenuSeedItem[] }[];
   /** Dictionaries its fields choose from. */
@@ -166,6 +168,7 @@ export function loadModules(modulesDir: string = defaultModulesDir): PortalModul
           : {}),
       };
     });
+  checkRequirements(modules);
   const collectionIds = new Set(modules.flatMap((module) => module.collections.map((file) => file.id)));
   for (const module of modules)
     for (const file of module.collections) {
@@ -185,6 +188,30 @@ export function loadModules(modulesDir: string = defaultModulesDir): PortalModul
     }
   }
   return modules;
+}
+
+/**
+ * Every module a module requires is present, and a module's collections reference only its own collections or
+ * those of modules it requires: a missing module stops the start with both names, not with a failure later on.
+ */
+export function checkRequirements(modules: readonly PortalModule[]): void {
+  const present = new Set(modules.map((module) => module.manifest.id));
+  const owner = new Map(modules.flatMap((module) => module.collections.map((file) => [file.id, module.manifest.id])));
+  for (const module of modules) {
+    const { id, requires = [] } = module.manifest;
+    for (const needed of requires)
+      if (!present.has(needed)) throw new Error(`模块 ${id} 需要模块 ${needed}，但 modules/${needed} 不存在`);
+    for (const file of module.collections)
+      for (const [field, reference] of Object.entries(file.references ?? {})) {
+        if (!('collection' in reference)) continue;
+        const other = owner.get(reference.collection);
+        if (other && other !== id && !requires.includes(other))
+          throw new Error(
+            `modules/${id}/collections/${file.id}.json 的字段 ${field} 引用模块 ${other} 的集合 ${reference.collection}：` +
+              `请在 modules/${id}/module.json 的 requires 中声明 "${other}"`,
+          );
+      }
+  }
 }
 
 /** The menu seed tree with every module's menu records placed under their parents (a module's item replaces a
