@@ -27,7 +27,7 @@ const pageSummaries = import.meta.glob<PageSummary>(['/schemas/pages/*.json', '/
   eager: true,
 });
 
-/** The id of a file key: `/modules/labour/pages/workers.json` -> `workers`. */
+/** The id of a file key: `/modules/<module>/pages/workers.json` -> `workers`. */
 const idOfKey = (key: string) => key.replace(/^.*\/(.+)\.json$/, '$1');
 
 const loaders = new Map(Object.entries(pageFiles).map(([key, load]) => [idOfKey(key), load] as const));

@@ -69,10 +69,10 @@ export type ComputedField =
    * weighing that has only its first pass).
    */
   | { op: 'difference'; from: string; subtract: string[]; title?: string }
-  /** Whether a field's value is one of `values` (a pile of integrity class Ⅲ or Ⅳ), so lists flag and filter it. */
+  /** Whether a field's value is one of `values` (an integrity class Ⅲ or Ⅳ), so lists flag and filter it. */
   | { op: 'in'; from: string; values: string[]; title?: string }
   /**
-   * The volume of a cylinder in m³ (a pile's 理论方量 = π·(d/2)²·L), to three decimals: `from` is the diameter in mm,
+   * The volume of a cylinder in m³ (a bored shaft's 理论方量 = π·(d/2)²·L), to three decimals: `from` is the diameter in mm,
    * `length` the fields of the length in m, the first one filled is used (成孔深度, else 设计桩长).
    */
   | { op: 'cylinderVolume'; from: string; length: string[]; title?: string }
@@ -161,7 +161,7 @@ export const SYSTEM_FIELDS = [
   'version',
 ] as const;
 
-/** The table of a collection: `labour-worker` -> `c_labour_worker`. */
+/** The table of a collection: `site-diary` -> `c_site_diary`. */
 export function collectionTable(id: string): string {
   return `c_${id.replace(/-/g, '_')}`;
 }

@@ -10,7 +10,7 @@ import type { CrudColumn } from '../types';
 function warns(column: CrudColumn, row: Record<string, unknown>): boolean {
   if (!column.warn) return false;
   const value = pickPath(row, column.warn.field);
-  // A flag (true) or a reason (a non-empty text: a pile's out-of-range reasons) marks it.
+  // A flag (true) or a reason (a non-empty text: the out-of-range reasons of a `limits` field) marks it.
   if (column.warn.max === undefined) return value === true || (typeof value === 'string' && value !== '');
   return typeof value === 'number' && value <= column.warn.max;
 }
