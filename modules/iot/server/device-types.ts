@@ -1,5 +1,5 @@
 /**
- * Device types (modules/iot/device-types/*.json, meta-schema schemas/meta/device-type.json): the metrics a device
+ * Device types (modules/iot/device-types/*.json, meta-schema modules/iot/meta/device-type.json): the metrics a device
  * of the type reports, with the plausible range of each, and the thresholds that raise warnings. Read once at
  * start; a file that names a threshold over an undeclared metric stops the start with its path.
  */

@@ -232,7 +232,7 @@ function processFileFaults(file: string, content: JsonObject, facts: ProcessFact
 /**
  * Every file of every module folder under `<root>/modules`: module.json and the JSON files of each of its folders
  * (collections, pages, forms, seed, and the module's own kinds such as device-types), each checked by its `kind`.
- * `server/` holds code, not files of a kind.
+ * `server/` holds code, not files of a kind, and `meta/` the meta-schemas of the module's own kinds.
  */
 function moduleFiles(root: string): string[] {
   const modulesDir = join(root, 'modules');
@@ -242,7 +242,7 @@ function moduleFiles(root: string): string[] {
     if (!statSync(moduleDir).isDirectory()) return [];
     const manifest = join(moduleDir, 'module.json');
     const folders = readdirSync(moduleDir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && entry.name !== 'server')
+      .filter((entry) => entry.isDirectory() && entry.name !== 'server' && entry.name !== MODULE_META)
       .map((entry) => join(moduleDir, entry.name));
     return [...(existsSync(manifest) ? [manifest] : []), ...folders.flatMap((dir) => listJsonFiles(dir))];
   });
@@ -287,6 +287,19 @@ function sheetFaults(
   return faults;
 }
 
+/** Where a module keeps the meta-schemas of the kinds of file it brings (the IoT platform's device types). */
+const MODULE_META = 'meta';
+
+/** The meta-schemas modules bring: `modules/<name>/meta/<kind>.json`. */
+function moduleMetaFiles(root: string): string[] {
+  const modulesDir = join(root, 'modules');
+  if (!existsSync(modulesDir)) return [];
+  return readdirSync(modulesDir).flatMap((name) => {
+    const dir = join(modulesDir, name, MODULE_META);
+    return existsSync(dir) && statSync(dir).isDirectory() ? listJsonFiles(dir) : [];
+  });
+}
+
 export function checkSchemaTree(schemasDir: string): SchemaFault[] {
   const root = join(schemasDir, '..');
   const metaDir = join(schemasDir, 'meta');
@@ -294,7 +307,7 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
   const faults: SchemaFault[] = [];
   const metaNames = new Set<string>();
 
-  for (const metaFile of listJsonFiles(metaDir)) {
+  for (const metaFile of [...listJsonFiles(metaDir), ...moduleMetaFiles(root)]) {
     try {
       ajv.addSchema(JSON.parse(readFileSync(metaFile, 'utf8')) as object, basename(metaFile, '.json'));
       metaNames.add(basename(metaFile, '.json'));
