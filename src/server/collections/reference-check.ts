@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { CollectionFile, CollectionReference } from '../../shared/collections.js';
 import type { Db } from '../db/database.js';
 import { invalidField } from '../domain-error.js';
+import { officeWithin } from '../services/data-scope.js';
 import { projectCompanyId } from '../services/project-company.js';
 import { fieldColumn } from './columns.js';
 
@@ -51,7 +52,8 @@ async function companyMembers(
 ): Promise<Set<string>> {
   const companyId = await projectCompanyId(db, projectId);
   if (companyId === null) return new Set();
-  const subtree = `%,${companyId},%`;
+  // The project's company as a data scope: its offices are those the one scope rule says it sees.
+  const company = { all: false, companyId } as const;
   const rows =
     kind === 'user'
       ? await db
@@ -67,7 +69,7 @@ async function companyMembers(
             .select('id')
             .where('id', 'in', ids)
             .where('del_flag', '=', '0')
-            .where((eb) => eb.or([eb('id', '=', companyId), eb('parent_ids', 'like', subtree)]))
+            .where(officeWithin(company, { id: 'id', parentIds: 'parent_ids' }))
             .execute()
         : await db
             .selectFrom('project as p')
@@ -75,7 +77,7 @@ async function companyMembers(
             .select('p.id')
             .where('p.id', 'in', ids)
             .where('p.del_flag', '=', '0')
-            .where((eb) => eb.or([eb('o.id', '=', companyId), eb('o.parent_ids', 'like', subtree)]))
+            .where(officeWithin(company, { id: 'o.id', parentIds: 'o.parent_ids' }))
             .execute();
   return new Set(rows.map((row) => row.id));
 }
