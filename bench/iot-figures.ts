@@ -421,6 +421,8 @@ export async function measureIotFigures(): Promise<ServerFigure[]> {
         DATABASE_URL: url,
         PORTAL_SIMULATOR: 'off',
         PORTAL_MQTT_PORT: String(mqttPort),
+        // Every simulated device connects from 127.0.0.1, as if all sat behind one gateway.
+        PORTAL_MQTT_CONNECTIONS_PER_ADDRESS: '0',
         LOG_LEVEL: 'warn',
         // A line a second of the server's event-loop delay, heap and ingestion queues, for the timeline.
         PORTAL_RUNTIME_STATS_MS: '1000',

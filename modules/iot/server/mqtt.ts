@@ -14,7 +14,7 @@ import { Aedes, type AuthenticateError, type Client, type Connection } from 'aed
 import type { FastifyBaseLogger } from 'fastify';
 import { writeToStream } from 'mqtt-packet';
 import type { Ingestion } from './ingestion.js';
-import { ConnectionsPerAddress, guardedConnection, type PacketSizeGuard } from './mqtt-connection-guard.js';
+import { ConnectionsPerAddress, guardConnection, type PacketSizeGuard } from './mqtt-connection-guard.js';
 import { ReadingRefused } from './readings.js';
 import type { DeviceCredential } from './telemetry-store.js';
 
@@ -132,9 +132,8 @@ export async function startEmbeddedBroker(options: {
 
   const server: Server = createServer((socket) => {
     if (!connections.admit(socket)) return socket.destroy();
-    const { stream, guard } = guardedConnection(socket);
-    guards.set(stream, guard);
-    broker.handle(stream);
+    guards.set(socket, guardConnection(socket));
+    broker.handle(socket);
   });
   const listen = (port: number) =>
     new Promise<void>((resolve, reject) => {
