@@ -63,7 +63,11 @@ describe('劳务人员 import', () => {
         .setInputFiles({ name: '劳务人员.xlsx', mimeType: 'application/octet-stream', buffer: upload });
       const progress = page.getByTestId('crud-import-progress');
       await progress.waitFor();
-      await poll(() => progress.getAttribute('data-state')).toBe('done');
+      await poll(() => progress.getAttribute('data-state')).toMatch(/^(done|failed)$/);
+      // A failed import says why on the screen: the assertion carries that text.
+      expect({ state: await progress.getAttribute('data-state'), text: await progress.innerText() }).toMatchObject({
+        state: 'done',
+      });
       expect(await progress.locator('.arco-progress').count()).toBe(1);
       expect(await progress.locator('.crud-import-counts').textContent()).toBe(
         '导入完成：共 3 行，成功 2 行，失败 1 行',

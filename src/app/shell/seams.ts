@@ -19,10 +19,19 @@ import { createEventStream } from '../events/event-stream';
 
 export const BASENAME = '/app';
 
-/** To the login page, which shows `reason` (a toast here would die with the page). */
+/** Why the page is on its way to the login page, once it is. */
+let leavingForLogin: string | undefined;
+
+/**
+ * To the login page, which shows `reason` (a toast here would die with the page). Navigated once: the page's other
+ * calls fail at the same moment, and a second navigation would abort the first. The notice is written again on
+ * each call, since a handler may have cleared the storage since.
+ */
 function goToLogin(reason: string) {
-  leaveLoginNotice(reason);
-  window.location.assign(`${BASENAME}${LOGIN_PATH}`);
+  const first = leavingForLogin === undefined;
+  leavingForLogin ??= reason;
+  leaveLoginNotice(leavingForLogin);
+  if (first) window.location.assign(`${BASENAME}${LOGIN_PATH}`);
 }
 
 export const notify: EngineSeams['notify'] = {

@@ -270,11 +270,20 @@ export class JobQueue {
     }
   }
 
-  /** Jobs of `name` whose instance died while running them, when such a job must not run twice. */
+  /**
+   * Jobs of `name` whose instance died while running them, when such a job must not run twice. A job this
+   * instance still runs is not abandoned, even if a starved heartbeat let its lease run out.
+   */
   private async failAbandoned(name: string): Promise<void> {
     await sql`update job set state = 'failed', last_error = ${INTERRUPTED_MESSAGE}, finished_at = now(),
         locked_by = null, locked_until = null
-      where name = ${name} and state = 'active' and locked_until < now()`.execute(this.db);
+      where name = ${name} and state = 'active' and locked_until < now()
+        and not (id = any(${this.runningIds()}::text[]))`.execute(this.db);
+  }
+
+  /** The jobs this instance runs now (never abandoned, never taken twice). */
+  private runningIds(): string[] {
+    return [...this.running.keys()];
   }
 
   private async take(name: string, limit: number): Promise<TakenJob[]> {
@@ -283,7 +292,8 @@ export class JobQueue {
         started_at = coalesce(started_at, now())
       where id in (
         select id from job where name = ${name}
-          and ((state in ('created', 'retry') and run_at <= now()) or (state = 'active' and locked_until < now()))
+          and ((state in ('created', 'retry') and run_at <= now())
+            or (state = 'active' and locked_until < now() and not (id = any(${this.runningIds()}::text[]))))
         order by priority desc, run_at, id limit ${limit} for update skip locked)
       returning id, name, payload, attempts`.execute(this.db);
     return result.rows;
