@@ -442,6 +442,7 @@ export async function measureIotFigures(): Promise<ServerFigure[]> {
          select id, project_id, serial, device_type, 'bench-secret-' || id from c_iot_device where id like 'bench-${carrier}-%'`,
       );
       devices[carrier] = Array.from({ length: DEVICES }, (_, i) => ({
+        id: `bench-${carrier}-${i + 1}`,
         serial: `BENCH-${carrier.toUpperCase()}-${i + 1}`,
         secret: `bench-secret-bench-${carrier}-${i + 1}`,
         deviceType: 'environment',

@@ -5,7 +5,7 @@
  * the demo; this one is for a portal elsewhere, for load and for fault tests. Its parts (fleetSecrets, startFleet)
  * are also what the bench and the kill test drive.
  *
- * Device secrets come from a file (--secrets, a JSON list of {serial, secret, deviceType}) or from the portal
+ * Device secrets come from a file (--secrets, a JSON list of {id, serial, secret, deviceType}) or from the portal
  * (--user/--password/--captcha: every device the user sees in companyTree gets a NEW secret, which replaces the
  * one it had: the in-server simulator's devices of the same portal are refused from then on). --save writes
  * the secrets to a file for the next run.
@@ -17,7 +17,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import mqtt, { type MqttClient } from 'mqtt';
 import { telemetryTopic } from '../modules/iot/server/mqtt';
-import { signedReadingHeaders } from '../modules/iot/server/signature';
+import { signedDeviceHeaders } from '../src/server/module-api';
 import { simulatedValues } from '../modules/iot/server/simulated-curves';
 import type { Envelope } from '../src/shared/envelope';
 import type { CompanyTreeNode } from '../src/shared/projects';
@@ -25,8 +25,9 @@ import { loginOverHttp } from './portal-login';
 import { quantile } from './quantile';
 
 export interface DeviceSecret {
-  /** The device's record id in the portal (known when the secret was issued through the API). */
-  id?: string;
+  /** The id the portal issued the device: its name on the wire (X-Device-Id, MQTT user name and topic). */
+  id: string;
+  /** The device's own serial (the simulated curves vary by it). */
   serial: string;
   secret: string;
   deviceType: string;
@@ -169,9 +170,9 @@ export function startFleet(options: FleetOptions): Fleet {
     if (!overMqtt(index)) return;
     if (!options.mqttUrl) throw new Error('MQTT devices need the broker: --mqtt mqtt://host:port');
     const client = mqtt.connect(options.mqttUrl, {
-      username: device.serial,
+      username: device.id,
       password: device.secret,
-      clientId: `sim-${device.serial}`,
+      clientId: `sim-${device.id}`,
       reconnectPeriod: options.reconnectMs ?? 1000,
       connectTimeout: 5000,
       manualConnect: connectAt(index) > 0,
@@ -179,9 +180,9 @@ export function startFleet(options: FleetOptions): Fleet {
     if (connectAt(index) > 0) setTimeout(() => client.connect(), connectAt(index)).unref();
     client.on('error', () => undefined);
     client.on('reconnect', () => (reconnects += 1));
-    client.subscribe(`devices/${device.serial}/refused`, { qos: 0 });
+    client.subscribe(`devices/${device.id}/refused`, { qos: 0 });
     client.on('message', () => (stats.refused += 1));
-    clients.set(device.serial, client);
+    clients.set(device.id, client);
   });
 
   // A bounded pool of keep-alive connections: without one, every request waiting for an answer opens a connection
@@ -216,8 +217,8 @@ export function startFleet(options: FleetOptions): Fleet {
 
   const send = async (device: DeviceSecret, carrier: Carrier): Promise<void> => {
     const now = Date.now();
-    const ts = Math.max(now, (lastTs.get(device.serial) ?? 0) + 1);
-    lastTs.set(device.serial, ts);
+    const ts = Math.max(now, (lastTs.get(device.id) ?? 0) + 1);
+    lastTs.set(device.id, ts);
     const values = simulatedValues({ ...device, installedAt: device.installedAt ?? now - 3 * DAY }, ts);
     if (!values) return;
     const body = JSON.stringify({ ts, values });
@@ -233,11 +234,20 @@ export function startFleet(options: FleetOptions): Fleet {
     try {
       if (carrier === 'mqtt') {
         // Resolves on the broker's PUBACK, which the portal sends only after storing the reading.
-        await clients.get(device.serial)!.publishAsync(telemetryTopic(device.serial), body, { qos: 1 });
+        await clients.get(device.id)!.publishAsync(telemetryTopic(device.id), body, { qos: 1 });
         acked();
         return;
       }
-      const response = await postReading(signedReadingHeaders(device.serial, device.secret, body), body);
+      const response = await postReading(
+        signedDeviceHeaders({
+          deviceId: device.id,
+          secret: device.secret,
+          method: 'POST',
+          path: telemetryUrl.pathname,
+          body,
+        }),
+        body,
+      );
       if (response.status !== 200) {
         stats.failed += 1;
         return;
@@ -334,7 +344,7 @@ export function startFleet(options: FleetOptions): Fleet {
 
 const USAGE = `用法: npm run simulate -- --url http://127.0.0.1:3000 [选项]
   --url URL            门户地址（必填）
-  --secrets FILE       设备密钥文件：[{"serial","secret","deviceType"}, ...]
+  --secrets FILE       设备密钥文件：[{"id","serial","secret","deviceType"}, ...]
   --user NAME          没有密钥文件时登录门户，为可见的全部设备重新生成密钥（旧密钥失效）
   --password PASS      登录密码
   --captcha TEXT       验证码（门户以 PORTAL_CAPTCHA_FIXED 固定时；默认取该环境变量）

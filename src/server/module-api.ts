@@ -10,6 +10,7 @@ export type { ModulePlugin } from './modules/module-plugins.js';
 export type { Db } from './db/database.js';
 export { databaseKind } from './db/engine.js';
 export { uniqueViolation } from './db/errors.js';
+export { GroupCommit, type GroupCommitFigures } from './db/group-commit.js';
 
 // Collections: the records of a module's own collections and of those of the modules it uses.
 export type { CollectionRecords, RecordValues, RecordWrite } from './collections/records.js';
@@ -30,6 +31,21 @@ export { portalContext } from './services/portal.js';
 
 // The workbench's figures a module provides.
 export type { WorkerFigures } from './services/workbench.js';
+
+// Signed calls of devices: one scheme for gates, weighbridges and IoT gateways (app.services.deviceCalls verifies).
+export {
+  DEVICE_CALL_DESCRIPTION,
+  DEVICE_CALL_HEADERS,
+  DEVICE_CLOCK_WINDOW_MS,
+  DEVICE_ID_PATTERN,
+  DeviceCallRefused,
+  type DeviceCallRefusal,
+  type DeviceCalls,
+  deviceCallHeadersSchema,
+  keepRawJsonBody,
+  signDeviceCall,
+  signedDeviceHeaders,
+} from './devices/device-calls.js';
 
 // Events and messages to people.
 export type { EventTarget, PortalEvent } from './events/event-bus.js';

@@ -3,7 +3,7 @@
  * devices and whether each is online; a device of another company's project never shows to an outsider.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signedReadingHeaders } from '../../modules/iot/server/signature.js';
+import { telemetryHeaders } from '../support/device-calls.js';
 import type { CompanyTreeDevice, CompanyTreeNode } from '../../src/shared/projects.js';
 import { useCallers } from './admin-helpers.js';
 import { addOutsiderProject, OTHER_COMPANY_PROJECT } from './outsider-project.js';
@@ -60,7 +60,7 @@ describe('companyTree with devices', () => {
     const sent = await t.app.inject({
       method: 'POST',
       url: '/api/iot/v1.0/telemetry',
-      headers: signedReadingHeaders('BJ-TC-01', issued.data!.secret, raw),
+      headers: telemetryHeaders('iot-bj-01', issued.data!.secret, raw),
       payload: raw,
     });
     expect(json(sent).msgCode).toBe(0);

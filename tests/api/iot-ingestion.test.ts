@@ -10,9 +10,10 @@ import { Aedes } from 'aedes';
 import { sql } from 'kysely';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signReading } from '../../modules/iot/server/signature.js';
+import { signDeviceCall } from '../../src/server/module-api.js';
 import { defaultIotConfig } from '../../src/server/iot-config.js';
 import { useCallers, type PageData } from './admin-helpers.js';
+import { addOutsiderProject, OTHER_COMPANY_PROJECT } from './outsider-project.js';
 import { json, useTestApp } from './test-app.js';
 
 const PROJECT = 'project-binjiang';
@@ -20,6 +21,8 @@ const t = useTestApp({ iot: defaultIotConfig({ mqttPort: 0 }) });
 const who = useCallers(t);
 
 interface Issued {
+  /** The id the device is known by on the wire (X-Device-Id, MQTT user name and topic). */
+  deviceId: string;
   serial: string;
   secret: string;
   mqttTopic: string;
@@ -64,10 +67,17 @@ async function postSigned(
     url: '/api/iot/v1.0/telemetry',
     headers: {
       'content-type': 'application/json',
-      'x-device-serial': device.serial,
+      'x-device-id': device.deviceId,
       'x-timestamp': String(timestamp),
       'x-nonce': nonce,
-      'x-signature': signReading(options.secret ?? device.secret, device.serial, timestamp, nonce, raw),
+      'x-signature': signDeviceCall(options.secret ?? device.secret, {
+        method: 'POST',
+        path: '/api/iot/v1.0/telemetry',
+        deviceId: device.deviceId,
+        timestamp: String(timestamp),
+        nonce,
+        body: raw,
+      }),
     },
     payload: raw,
   });
@@ -81,9 +91,9 @@ async function storedRows(deviceId: string): Promise<number> {
   return Number(rows[0].n);
 }
 
-async function refusals(serial: string): Promise<Record<string, number>> {
+async function refusals(deviceId: string): Promise<Record<string, number>> {
   const { rows } = await sql<{ reason: string; count: number }>`select reason, sum(count)::int as count
-    from iot_refusal where serial = ${serial} group by reason`.execute(t.db);
+    from iot_refusal where device_id = ${deviceId} group by reason`.execute(t.db);
   return Object.fromEntries(rows.map((row) => [row.reason, row.count]));
 }
 
@@ -91,8 +101,9 @@ describe('devices and their secrets', () => {
   it('registers a device and issues its secret once, with the MQTT topic', async () => {
     const device = await registerDevice('TC-001');
     expect(device.serial).toBe('TC-001');
+    expect(device.deviceId).toBe(device.id);
     expect(device.secret.length).toBeGreaterThanOrEqual(32);
-    expect(device.mqttTopic).toBe('devices/TC-001/telemetry');
+    expect(device.mqttTopic).toBe(`devices/${device.id}/telemetry`);
     expect(device.mqttPort).toBeGreaterThan(0);
     const list = await who.manager.call<PageData<Record<string, unknown>>>(
       'GET',
@@ -100,6 +111,40 @@ describe('devices and their secrets', () => {
     );
     expect(list.data!.dataList[0]).toMatchObject({ serial: 'TC-001', onlineLabel: '未上报', connected: true });
     expect(JSON.stringify(list.data)).not.toContain(device.secret);
+  });
+
+  it("takes a serial another company's device has, saying nothing of it; the two report apart", async () => {
+    await addOutsiderProject(t.db);
+    // Another company's device, registered by the platform administrator.
+    const theirs = await who.admin.call<{ id: string }>('POST', '/api/data/iot-device', {
+      projectId: OTHER_COMPANY_PROJECT,
+      name: '外单位塔吊',
+      deviceType: 'tower-crane',
+      serial: 'SHARED-SN-1',
+    });
+    expect(theirs.msgCode, theirs.errMsg).toBe(0);
+    const theirSecret = await who.admin.call<Issued>('POST', `/api/iot/v1.0/devices/${theirs.data!.id}/secret`);
+    expect(theirSecret.msgCode).toBe(0);
+    // The same serial in our project: registered and given a secret as if no one else had it.
+    const ours = await registerDevice('SHARED-SN-1');
+    expect(ours.deviceId).not.toBe(theirs.data!.id);
+    // Twice in one project is the registry's own rule.
+    const twice = await who.manager.call('POST', '/api/data/iot-device', {
+      projectId: PROJECT,
+      name: '重复编号',
+      deviceType: 'tower-crane',
+      serial: 'SHARED-SN-1',
+    });
+    expect(twice).toMatchObject({ msgCode: -409, errMsg: '该设备编号已在本项目登记' });
+    // Each reports under its own id and secret; neither can sign for the other.
+    expect((await postSigned(ours, { values: CRANE_VALUES })).msgCode).toBe(0);
+    expect((await postSigned(theirSecret.data!, { values: CRANE_VALUES })).msgCode).toBe(0);
+    expect(await postSigned({ ...ours, secret: theirSecret.data!.secret }, { values: CRANE_VALUES })).toMatchObject({
+      msgCode: -401,
+      data: { reason: 'bad-signature' },
+    });
+    expect(await storedRows(ours.id)).toBe(7);
+    expect(await storedRows(theirs.data!.id)).toBe(7);
   });
 
   it('refuses a secret to a caller without the right or outside the project', async () => {
@@ -141,8 +186,8 @@ describe('signed readings over HTTP', () => {
 
   it('refuses a wrong signature, an unknown device and a stale request', async () => {
     const wrong = await postSigned(crane, { values: CRANE_VALUES }, { secret: 'not-the-secret' });
-    expect(wrong).toMatchObject({ msgCode: -401, errMsg: '签名错误', data: { reason: 'bad-signature' } });
-    const unknown = await postSigned({ ...crane, serial: 'NO-SUCH-DEVICE' }, { values: CRANE_VALUES });
+    expect(wrong).toMatchObject({ msgCode: -401, errMsg: '签名不正确', data: { reason: 'bad-signature' } });
+    const unknown = await postSigned({ ...crane, deviceId: 'NO-SUCH-DEVICE' }, { values: CRANE_VALUES });
     expect(unknown).toMatchObject({ msgCode: -401, data: { reason: 'unknown-device' } });
     const stale = await postSigned(crane, { values: CRANE_VALUES }, { timestamp: Date.now() - 10 * 60_000 });
     expect(stale).toMatchObject({ msgCode: -401, data: { reason: 'stale-request' } });
@@ -172,7 +217,7 @@ describe('signed readings over HTTP', () => {
     const notJson = await postSigned(crane, undefined, { raw: '{"values": ' });
     expect(notJson).toMatchObject({ msgCode: -400, errMsg: '消息不是有效的 JSON' });
     expect(await storedRows(crane.id)).toBe(before);
-    const counted = await refusals('TC-HTTP');
+    const counted = await refusals(crane.id);
     expect(counted).toMatchObject({ 'out-of-range': 1, 'missing-metric': 1, 'unknown-metric': 1, future: 1 });
     expect(counted.malformed).toBe(2);
   });
@@ -238,7 +283,7 @@ describe('readings over MQTT', () => {
   it('refuses a connection with a wrong secret', async () => {
     await expect(
       mqtt.connectAsync(`mqtt://127.0.0.1:${device.mqttPort}`, {
-        username: device.serial,
+        username: device.deviceId,
         password: 'wrong',
         reconnectPeriod: 0,
         connectTimeout: 5000,
@@ -248,7 +293,7 @@ describe('readings over MQTT', () => {
 
   it('stores a reading before acknowledging it, and tells the device why a reading was refused', async () => {
     const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${device.mqttPort}`, {
-      username: device.serial,
+      username: device.deviceId,
       password: device.secret,
       reconnectPeriod: 0,
     });
@@ -256,7 +301,7 @@ describe('readings over MQTT', () => {
       const refused = new Promise<string>((resolve) =>
         client.on('message', (_topic, payload) => resolve(String(payload))),
       );
-      await client.subscribeAsync(`devices/${device.serial}/refused`);
+      await client.subscribeAsync(`devices/${device.deviceId}/refused`);
       const values = { load: 800, loadPercent: 40, height: 35.5, speed: 30, doorOpen: 0 };
       await client.publishAsync(device.mqttTopic, JSON.stringify({ values }), { qos: 1 });
       expect(await storedRows(device.id)).toBe(5);
@@ -275,7 +320,7 @@ describe('one reading, stored once whichever way it comes', () => {
   it('stores a reading published twice over MQTT (a QoS 1 resend) once, and refuses it again over HTTP', async () => {
     const device = await registerDevice('HOIST-ONCE', 'hoist');
     const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${device.mqttPort}`, {
-      username: device.serial,
+      username: device.deviceId,
       password: device.secret,
       reconnectPeriod: 0,
     });
@@ -294,7 +339,7 @@ describe('one reading, stored once whichever way it comes', () => {
     // The same reading over HTTP, signed with a fresh nonce: a replay of what MQTT stored.
     expect(await postSigned(device, reading)).toMatchObject({ msgCode: -409, data: { reason: 'replayed' } });
     expect(await storedRows(device.id)).toBe(5);
-    expect(await refusals('HOIST-ONCE')).toEqual({ replayed: 2 });
+    expect(await refusals(device.id)).toEqual({ replayed: 2 });
     const { rows } = await sql<{ count: number }>`select sum(count)::int as count from iot_rollup
       where device_id = ${device.id} and grain = 'minute'`.execute(t.db);
     expect(rows[0].count).toBe(5);
@@ -323,7 +368,7 @@ describe('the embedded broker', () => {
       expect(issued.mqttPort).toBeGreaterThan(0);
       expect(issued.mqttPort).not.toBe(port);
       const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${issued.mqttPort}`, {
-        username: issued.serial,
+        username: issued.deviceId,
         password: issued.secret,
         reconnectPeriod: 0,
       });
@@ -363,7 +408,7 @@ describe.skipIf(!mosquittoUp)('several instances on an external broker with $sha
         );
       await expect.poll(() => storedRows(device.id), { timeout: 10_000 }).toBe(20);
       // Had both instances received every message, the second copy of each would have been refused as a replay.
-      expect(await refusals(serial)).toEqual({});
+      expect(await refusals(device.id)).toEqual({});
     } finally {
       await publisher.endAsync();
     }
@@ -394,13 +439,9 @@ describe('an external MQTT broker', () => {
       let stored = 0;
       for (let attempt = 0; attempt < 50 && stored === 0; attempt += 1) {
         // The portal's subscription may still be on its way: publish until a reading lands.
-        await publisher.publishAsync(
-          'devices/WM-EXT/telemetry',
-          JSON.stringify({ ts: Date.now(), values: { total: 1234.5 } }),
-          {
-            qos: 1,
-          },
-        );
+        await publisher.publishAsync(device.mqttTopic, JSON.stringify({ ts: Date.now(), values: { total: 1234.5 } }), {
+          qos: 1,
+        });
         await new Promise((resolve) => setTimeout(resolve, 100));
         stored = await storedRows(device.id);
       }

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectLifts, detectTrips, type CraneReading, type HoistReading } from '../../modules/iot/server/cycles.js';
 import { LiveValues, projectViewers } from '../../modules/iot/server/live-values.js';
-import { signedReadingHeaders } from '../../modules/iot/server/signature.js';
+import { telemetryHeaders } from '../support/device-calls.js';
 import type { EventTarget, PortalEvent } from '../../src/server/events/event-bus.js';
 import { chinaDate } from '../../src/server/services/china-time.js';
 import { useCallers } from './admin-helpers.js';
@@ -35,13 +35,13 @@ async function device(serial: string, deviceType: string) {
 }
 
 /** Readings of one device, 10 s apart from `start` (one signed message of up to 100). */
-async function report(d: { serial: string; secret: string }, readings: { ts: number; values: object }[]) {
+async function report(d: { id: string; secret: string }, readings: { ts: number; values: object }[]) {
   for (let i = 0; i < readings.length; i += 100) {
     const raw = JSON.stringify({ readings: readings.slice(i, i + 100) });
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/iot/v1.0/telemetry',
-      headers: signedReadingHeaders(d.serial, d.secret, raw),
+      headers: telemetryHeaders(d.id, d.secret, raw),
       payload: raw,
     });
     expect(json(response).msgCode, json(response).errMsg).toBe(0);

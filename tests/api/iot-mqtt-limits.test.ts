@@ -19,7 +19,7 @@ const CONNECTIONS_PER_ADDRESS = 4;
 const t = useTestApp({ iot: defaultIotConfig({ mqttPort: 0, mqttConnectionsPerAddress: CONNECTIONS_PER_ADDRESS }) });
 const who = useCallers(t);
 
-let device: { serial: string; secret: string; mqttPort: number };
+let device: { deviceId: string; secret: string; mqttPort: number };
 
 beforeAll(async () => {
   const created = await who.manager.call<{ id: string }>('POST', '/api/data/iot-device', {
@@ -100,7 +100,7 @@ describe('the embedded broker’s limits', () => {
 
   it('closes a logged-in device’s connection on a publish larger than a reading may be', async () => {
     const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${device.mqttPort}`, {
-      username: device.serial,
+      username: device.deviceId,
       password: device.secret,
       reconnectPeriod: 0,
     });
@@ -108,23 +108,23 @@ describe('the embedded broker’s limits', () => {
       client.once('close', () => resolve(true));
       setTimeout(() => resolve(false), 5000);
     });
-    client.publish(`devices/${device.serial}/telemetry`, Buffer.alloc(2 * 1024 * 1024, 0x20), { qos: 1 });
+    client.publish(`devices/${device.deviceId}/telemetry`, Buffer.alloc(2 * 1024 * 1024, 0x20), { qos: 1 });
     expect(await closed).toBe(true);
     await client.endAsync(true);
     const stored = await sql<{ n: number }>`select count(*)::int as n from iot_reading r
-      join c_iot_device d on d.id = r.device_id where d.serial = ${device.serial}`.execute(t.db);
+      join c_iot_device d on d.id = r.device_id where d.id = ${device.deviceId}`.execute(t.db);
     expect(stored.rows[0].n).toBe(0);
     expect(PACKET_LIMITS.afterLogin).toBe(64 * 1024);
   });
 
   it('accepts a device’s login and readings within the limits', async () => {
     const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${device.mqttPort}`, {
-      username: device.serial,
+      username: device.deviceId,
       password: device.secret,
       reconnectPeriod: 0,
     });
     await client.publishAsync(
-      `devices/${device.serial}/telemetry`,
+      `devices/${device.deviceId}/telemetry`,
       JSON.stringify({
         values: { load: 2.4, momentPercent: 46.5, windSpeed: 3.2, radius: 28, height: 41.5, slewAngle: 120, tilt: 0.3 },
       }),
@@ -132,7 +132,7 @@ describe('the embedded broker’s limits', () => {
     );
     await client.endAsync();
     const stored = await sql<{ n: number }>`select count(*)::int as n from iot_reading r
-      join c_iot_device d on d.id = r.device_id where d.serial = ${device.serial}`.execute(t.db);
+      join c_iot_device d on d.id = r.device_id where d.id = ${device.deviceId}`.execute(t.db);
     expect(stored.rows[0].n).toBeGreaterThan(0);
   });
 
@@ -167,7 +167,9 @@ describe('the embedded broker’s limits', () => {
     // 4: bad user name or password; 3 would be "server unavailable", the database's error.
     expect(await refuse('TC\u0000LIMITS')).toBe(4);
     for (let i = 0; i < 20; i += 1) expect(await refuse(`made-up-${i}`)).toBe(4);
-    const rows = await sql<{ serial: string }>`select distinct serial from iot_refusal`.execute(t.db);
-    expect(rows.rows.map((row) => row.serial)).toEqual(['-']);
+    const rows = await sql<{ deviceId: string }>`select distinct device_id as "deviceId" from iot_refusal`.execute(
+      t.db,
+    );
+    expect(rows.rows.map((row) => row.deviceId)).toEqual(['-']);
   });
 });

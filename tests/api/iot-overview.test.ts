@@ -5,7 +5,7 @@
  * is refused.
  */
 import { describe, expect, it } from 'vitest';
-import { signedReadingHeaders } from '../../modules/iot/server/signature.js';
+import { telemetryHeaders } from '../support/device-calls.js';
 import { chinaHourOfDay } from '../../src/server/services/china-time.js';
 import { useCallers } from './admin-helpers.js';
 import { addOutsiderProject, OTHER_COMPANY_PROJECT } from './outsider-project.js';
@@ -72,7 +72,7 @@ describe('the big screen overview', () => {
     const stored = await t.app.inject({
       method: 'POST',
       url: '/api/iot/v1.0/telemetry',
-      headers: signedReadingHeaders('OVERVIEW-ENV-1', issued.data!.secret, raw),
+      headers: telemetryHeaders(monitorId, issued.data!.secret, raw),
       payload: raw,
     });
     expect(json(stored).msgCode, json(stored).errMsg).toBe(0);

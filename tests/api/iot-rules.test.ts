@@ -4,7 +4,7 @@
  * checked when saved and applied by the rules at once.
  */
 import { describe, expect, it } from 'vitest';
-import { signedReadingHeaders } from '../../modules/iot/server/signature.js';
+import { telemetryHeaders } from '../support/device-calls.js';
 import { useCallers, type PageData } from './admin-helpers.js';
 import { json, useTestApp } from './test-app.js';
 
@@ -28,12 +28,12 @@ async function device(serial: string, deviceType: string, extra: Record<string, 
   return { id: created.data!.id, serial, secret: issued.data!.secret, version: created.data!.version };
 }
 
-async function report(d: { serial: string; secret: string }, body: unknown) {
+async function report(d: { id: string; secret: string }, body: unknown) {
   const raw = JSON.stringify(body);
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/iot/v1.0/telemetry',
-    headers: signedReadingHeaders(d.serial, d.secret, raw),
+    headers: telemetryHeaders(d.id, d.secret, raw),
     payload: raw,
   });
   expect(json(response).msgCode, json(response).errMsg).toBe(0);

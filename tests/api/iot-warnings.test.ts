@@ -5,7 +5,7 @@
  * with a note, by people allowed to, within their projects.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { signedReadingHeaders } from '../../modules/iot/server/signature.js';
+import { telemetryHeaders } from '../support/device-calls.js';
 import { useCallers, type PageData } from './admin-helpers.js';
 import { json, useTestApp } from './test-app.js';
 
@@ -27,12 +27,12 @@ async function device(serial: string, deviceType: string) {
   return { id: created.data!.id, serial, secret: issued.data!.secret };
 }
 
-async function report(d: { serial: string; secret: string }, values: Record<string, number>, ts = Date.now()) {
+async function report(d: { id: string; secret: string }, values: Record<string, number>, ts = Date.now()) {
   const raw = JSON.stringify({ ts, values });
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/iot/v1.0/telemetry',
-    headers: signedReadingHeaders(d.serial, d.secret, raw),
+    headers: telemetryHeaders(d.id, d.secret, raw),
     payload: raw,
   });
   expect(json(response).msgCode).toBe(0);

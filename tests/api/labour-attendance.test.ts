@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gateSignature, signedText, type GatePass } from '../../modules/labour/server/gate-signature.js';
+import type { GatePass } from '../../modules/labour/server/gate-pass.js';
+import { signDeviceCall } from '../../src/server/module-api.js';
 import type { MonthSheet } from '../../src/server/collections/records.js';
 import { chinaDate } from '../../src/server/services/china-time.js';
 import { useCallers } from './admin-helpers.js';
@@ -72,18 +73,21 @@ interface PassCall {
 
 async function gatePass({ pass, secret = SECRET, nonce, timestamp, gate }: PassCall) {
   const id = gate ?? gateId;
-  const ts = String(timestamp ?? Math.floor(Date.now() / 1000));
+  const ts = String(timestamp ?? Date.now());
   const n = nonce ?? randomBytes(12).toString('hex');
+  const body = JSON.stringify(pass);
+  const path = '/api/labour/gate/pass';
   const response = await t.app.inject({
     method: 'POST',
-    url: '/api/labour/gate/pass',
+    url: path,
     headers: {
-      'x-gate-id': id,
-      'x-gate-timestamp': ts,
-      'x-gate-nonce': n,
-      'x-gate-signature': gateSignature(secret, signedText(id, ts, n, pass)),
+      'content-type': 'application/json',
+      'x-device-id': id,
+      'x-timestamp': ts,
+      'x-nonce': n,
+      'x-signature': signDeviceCall(secret, { method: 'POST', path, deviceId: id, timestamp: ts, nonce: n, body }),
     },
-    payload: pass as unknown as Record<string, unknown>,
+    payload: body,
   });
   return json<{ worker: string; date: string; clockIn: string | null; clockOut: string | null }>(response);
 }
@@ -179,19 +183,22 @@ describe('the gate device call', () => {
       msgCode: -401,
       errMsg: '签名不正确',
     });
-    expect(await gatePass({ pass, timestamp: Math.floor(Date.now() / 1000) - 3600 })).toMatchObject({
+    expect(await gatePass({ pass, timestamp: Date.now() - 3600_000 })).toMatchObject({
       msgCode: -401,
-      errMsg: '请求时间与服务器时间相差超过5分钟，请校准闸机时钟',
+      errMsg: '请求时间与服务器时间相差超过5分钟，请校准设备时钟',
     });
-    expect(await gatePass({ pass, gate: 'no-such-gate' })).toMatchObject({ msgCode: -401, errMsg: '闸机未登记' });
+    expect(await gatePass({ pass, gate: 'no-such-gate' })).toMatchObject({
+      msgCode: -401,
+      errMsg: '设备未登记或未生成密钥',
+    });
     const unsigned = json(await t.app.inject({ method: 'POST', url: '/api/labour/gate/pass', payload: { ...pass } }));
-    expect(unsigned.msgCode).toBe(-400);
+    expect(unsigned.msgCode).toBe(-401);
     const nonce = randomBytes(12).toString('hex');
-    const timestamp = Math.floor(Date.now() / 1000);
+    const timestamp = Date.now();
     expect((await gatePass({ pass, nonce, timestamp })).msgCode).toBe(0);
     expect(await gatePass({ pass, nonce, timestamp })).toMatchObject({
       msgCode: -409,
-      errMsg: '重复的通行请求（随机串已使用），已拒绝',
+      errMsg: '重复的请求（随机串已使用），已拒绝',
     });
   });
 

@@ -7,7 +7,7 @@
  */
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signedReadingHeaders } from '../../modules/iot/server/signature.js';
+import { deviceHeaders } from '../support/device-calls.js';
 import { chinaDate } from '../../src/server/services/china-time.js';
 import { useCallers, type PageData } from './admin-helpers.js';
 import { addOutsiderProject, OTHER_COMPANY_PROJECT } from './outsider-project.js';
@@ -289,7 +289,8 @@ describe('weighing records', () => {
 });
 
 describe('passes reported by a weighbridge', () => {
-  let scale: { id: string; serial: string; secret: string };
+  let scale: { id: string; deviceId: string; secret: string };
+  const PASSES = '/api/weighbridge/v1.0/passes';
 
   beforeAll(async () => {
     const created = await who.manager.call<{ id: string }>('POST', '/api/data/iot-device', {
@@ -300,7 +301,7 @@ describe('passes reported by a weighbridge', () => {
       location: '2号门',
     });
     expect(created.msgCode, created.errMsg).toBe(0);
-    const issued = await who.manager.call<{ serial: string; secret: string }>(
+    const issued = await who.manager.call<{ deviceId: string; secret: string }>(
       'POST',
       `/api/iot/v1.0/devices/${created.data!.id}/secret`,
     );
@@ -313,7 +314,7 @@ describe('passes reported by a weighbridge', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/weighbridge/v1.0/passes',
-      headers: { ...signedReadingHeaders(scale.serial, scale.secret, raw), ...headers },
+      headers: { ...deviceHeaders(scale, PASSES, raw), ...headers },
       payload: raw,
     });
     return json<{ recordId: string; state: string; netWeight: number | null }>(response);
@@ -417,18 +418,18 @@ describe('passes reported by a weighbridge', () => {
     expect(await pass({ plateNo: '粤B12345', weight: -3 })).toMatchObject({ msgCode: -400, errMsg: '重量不能小于0' });
     expect(await pass({ plateNo: '粤B12345', weight: 20 }, { 'x-signature': '0'.repeat(64) })).toMatchObject({
       msgCode: -401,
-      errMsg: '签名错误',
+      errMsg: '签名不正确',
     });
     const raw = JSON.stringify({ plateNo: '粤B24680', weight: 20 });
-    const headers = signedReadingHeaders(scale.serial, scale.secret, raw);
+    const headers = deviceHeaders(scale, PASSES, raw);
     const once = await t.app.inject({ method: 'POST', url: '/api/weighbridge/v1.0/passes', headers, payload: raw });
     expect(json(once).msgCode).toBe(0);
     const twice = await t.app.inject({ method: 'POST', url: '/api/weighbridge/v1.0/passes', headers, payload: raw });
-    expect(json(twice)).toMatchObject({ msgCode: -409, errMsg: '重复的请求（nonce 已使用）' });
+    expect(json(twice)).toMatchObject({ msgCode: -409, errMsg: '重复的请求（随机串已使用），已拒绝' });
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/api/weighbridge/v1.0/passes',
-      headers: signedReadingHeaders('NO-SUCH-WB', scale.secret, raw),
+      headers: deviceHeaders({ deviceId: 'NO-SUCH-WB', secret: scale.secret }, PASSES, raw),
       payload: raw,
     });
     expect(json(unknown).msgCode).toBe(-401);

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signedReadingHeaders } from '../../modules/iot/server/signature';
+import { telemetryHeaders } from '../support/device-calls';
 import { launchBrowser, screenshot } from './browser';
 import { callApi, DEMO_PROJECT, logIn, poll, WIDTHS } from './screen-helpers';
 
@@ -93,7 +93,11 @@ describe('项目大屏', () => {
       serial,
     });
     expect(made.msgCode, made.errMsg).toBe(0);
-    const issued = await callApi<{ secret: string }>(page, 'POST', `/api/iot/v1.0/devices/${made.data!.id}/secret`);
+    const issued = await callApi<{ deviceId: string; secret: string }>(
+      page,
+      'POST',
+      `/api/iot/v1.0/devices/${made.data!.id}/secret`,
+    );
     expect(issued.msgCode, issued.errMsg).toBe(0);
 
     // The page stays the same document: a reload would drop this mark.
@@ -110,7 +114,7 @@ describe('项目大屏', () => {
     });
     const answer = await fetch(`${inject('baseUrl')}/api/iot/v1.0/telemetry`, {
       method: 'POST',
-      headers: signedReadingHeaders(serial, issued.data!.secret, body),
+      headers: telemetryHeaders(issued.data!.deviceId, issued.data!.secret, body),
       body,
     });
     expect(((await answer.json()) as { msgCode: number }).msgCode).toBe(0);

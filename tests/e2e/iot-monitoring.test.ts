@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signedReadingHeaders } from '../../modules/iot/server/signature';
+import { telemetryHeaders } from '../support/device-calls';
 import { launchBrowser, screenshot } from './browser';
 import { callApi, choose, logIn, poll, WIDTHS } from './screen-helpers';
 
@@ -115,7 +115,11 @@ describe('live values on the device detail', () => {
     });
     expect(made.msgCode, made.errMsg).toBe(0);
     const id = made.data!.id;
-    const issued = await callApi<{ secret: string }>(page, 'POST', `/api/iot/v1.0/devices/${id}/secret`);
+    const issued = await callApi<{ deviceId: string; secret: string }>(
+      page,
+      'POST',
+      `/api/iot/v1.0/devices/${id}/secret`,
+    );
 
     await page.goto(`/app/iotDevices/list/${id}`);
     const latest = page.getByTestId('panel-latest');
@@ -130,7 +134,7 @@ describe('live values on the device detail', () => {
     });
     const answer = await fetch(`${inject('baseUrl')}/api/iot/v1.0/telemetry`, {
       method: 'POST',
-      headers: signedReadingHeaders(serial, issued.data!.secret, body),
+      headers: telemetryHeaders(issued.data!.deviceId, issued.data!.secret, body),
       body,
     });
     expect(((await answer.json()) as { msgCode: number }).msgCode).toBe(0);

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { signedReadingHeaders } from '../../modules/iot/server/signature';
+import { telemetryHeaders } from '../support/device-calls';
 import { demoUsers, launchBrowser, logInThroughForm, newPage, screenshot } from './browser';
 import { callApi, WIDTHS } from './screen-helpers';
 
@@ -17,14 +17,14 @@ let browser: Browser;
 /** The simulator reports every 10 to 60 s: a device's state may take that long to change. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
 /** The device the registration test registers, with its secret: the warning test makes it cross a threshold. */
-let registered: { serial: string; secret: string } | undefined;
+let registered: { id: string; secret: string } | undefined;
 
 /** What a device does: one signed reading to the server. */
-async function reportAsDevice(device: { serial: string; secret: string }, values: Record<string, number>) {
+async function reportAsDevice(device: { id: string; secret: string }, values: Record<string, number>) {
   const body = JSON.stringify({ values });
   const answer = await fetch(`${inject('baseUrl')}/api/iot/v1.0/telemetry`, {
     method: 'POST',
-    headers: signedReadingHeaders(device.serial, device.secret, body),
+    headers: telemetryHeaders(device.id, device.secret, body),
     body,
   });
   return (await answer.json()) as { msgCode: number; data?: { stored: number } };
@@ -90,7 +90,10 @@ describe('设备列表', () => {
     const result = page.getByTestId('crud-dialog-result');
     await result.waitFor();
     expect(await result.textContent()).toContain('密钥只显示这一次');
-    expect(await result.textContent()).toContain(`devices/${serial}/telemetry`);
+    // The device is known on the wire by the id the platform issued it, not by its serial.
+    const id = (await result.locator('.arco-descriptions-item-value').nth(0).innerText()).trim();
+    expect(await result.textContent()).toContain(`devices/${id}/telemetry`);
+    expect(await result.textContent()).toContain(serial);
     const secret = (await result.locator('.arco-descriptions-item-value').nth(1).innerText()).trim();
     expect(secret.length).toBeGreaterThanOrEqual(32);
     await screenshot(page, 'iot-device-secret');
@@ -98,7 +101,7 @@ describe('设备列表', () => {
 
     // The device reports as a real one would: a signed reading (its noise under the night limit too, 55 dB(A): the
     // warnings below must not depend on the hour the test runs).
-    registered = { serial, secret };
+    registered = { id, secret };
     expect(
       await reportAsDevice(registered, {
         pm25: 41,

@@ -1,13 +1,14 @@
 /**
  * The IoT module's own tables (the device registry itself is the collection iot-device):
- * - iot_credential: a device's identity for ingestion (serial, unique on the whole platform) and its secret;
+ * - iot_credential: a device's secret for ingestion, by device id (the id is its identity on the wire; its serial
+ *   is the owner's label, unique within a project only: 0004);
  * - iot_reading: raw readings, one row per metric, partitioned by month on `ts` so old months are dropped whole
  *   (retention) and a query of a day touches one partition; the primary key refuses a replayed reading;
  * - iot_rollup: per-minute and per-hour count/sum/min/max of each metric, updated with every stored reading, so a
  *   30-day chart reads at most 720 rows per metric instead of the raw ones;
  * - iot_device_state: the last report and values of each device (online/offline, the list's last values);
- * - iot_nonce: nonces of signed HTTP readings, kept for the replay window;
- * - iot_refusal: refused readings counted by day, device and reason (a refused reading is never stored).
+ * - iot_nonce: nonces of signed HTTP readings, until the platform's one device_nonce took them (0004);
+ * - iot_refusal: refused readings counted by day, device id and reason (a refused reading is never stored).
  */
 import { type Kysely, type Migration, sql } from 'kysely';
 
@@ -100,8 +101,23 @@ const dailyChecks: Migration = {
   },
 };
 
+/**
+ * Devices are known on the wire by the id the platform issued them, no longer by their serial: a serial need not
+ * be unique across companies (registering one says nothing of another company's devices), signed calls keep their
+ * nonces in the platform's device_nonce, and refusals are counted by device id.
+ */
+const deviceIdentity: Migration = {
+  async up(db: AnyDb) {
+    await sql`alter table iot_credential drop constraint if exists iot_credential_serial_key`.execute(db);
+    await db.schema.dropTable('iot_nonce').ifExists().execute();
+    await sql`delete from iot_refusal`.execute(db);
+    await sql`alter table iot_refusal rename column serial to device_id`.execute(db);
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001-telemetry': foundation,
   '0002-warnings': warnings,
   '0003-daily-checks': dailyChecks,
+  '0004-device-identity': deviceIdentity,
 };

@@ -1,8 +1,8 @@
 /**
  * Readings over MQTT, into the same ingestion as HTTP:
- * - embedded (default): an aedes broker inside the server on PORTAL_MQTT_PORT. A device connects with its serial
- *   as username and its secret as password, publishes to `devices/<serial>/telemetry` (QoS 1) and may subscribe
- *   only to its own `devices/<serial>/#` (refusal reasons arrive on `devices/<serial>/refused`). The broker acks a
+ * - embedded (default): an aedes broker inside the server on PORTAL_MQTT_PORT. A device connects with its device
+ *   id (issued with its secret) as username and its secret as password, publishes to `devices/<id>/telemetry`
+ *   (QoS 1) and may subscribe only to its own `devices/<id>/#` (refusal reasons arrive on `devices/<id>/refused`). The broker acks a
  *   message only after it is stored, so an acknowledged reading survives a crash.
  * - external (PORTAL_MQTT_URL: EMQX, Mosquitto): the broker authenticates devices; the server subscribes to
  *   `$share/<group>/devices/+/telemetry`, so several server instances split the messages, and acks each one after
@@ -23,8 +23,8 @@ import type { DeviceCredential } from './telemetry-store.js';
 // first device's connection on (the demo simulator's, right after start), to save allocating two bytes per packet.
 writeToStream.cacheNumbers = false;
 
-export const telemetryTopic = (serial: string) => `devices/${serial}/telemetry`;
-const refusedTopic = (serial: string) => `devices/${serial}/refused`;
+export const telemetryTopic = (deviceId: string) => `devices/${deviceId}/telemetry`;
+const refusedTopic = (deviceId: string) => `devices/${deviceId}/refused`;
 const TELEMETRY = /^devices\/([A-Za-z0-9_-]{1,64})\/telemetry$/;
 
 export interface MqttIngress {
@@ -41,7 +41,7 @@ async function ingestPayload(ingestion: Ingestion, device: DeviceCredential, pay
   try {
     body = JSON.parse(payload.toString('utf8'));
   } catch {
-    await ingestion.refuse(device.serial, new ReadingRefused('malformed', '消息不是有效的 JSON'));
+    await ingestion.refuse(device.deviceId, new ReadingRefused('malformed', '消息不是有效的 JSON'));
   }
   await ingestion.ingest(device, body, 'mqtt');
 }
@@ -71,13 +71,13 @@ export async function startEmbeddedBroker(options: {
   const broker = await Aedes.createBroker({ drainTimeout: 30_000, heartbeatInterval: 60_000 });
 
   broker.authenticate = (client, username, password, done) => {
-    const serial = username ?? '';
+    const deviceId = username ?? '';
     ingestion
-      .device(serial)
+      .device(deviceId)
       .then((device) => {
         if (!device || !sameSecret(device.secret, password)) {
           void ingestion
-            .refuse(serial || '-', new ReadingRefused('unknown-device', 'MQTT 认证失败'))
+            .refuse(deviceId || '-', new ReadingRefused('unknown-device', 'MQTT 认证失败'))
             .catch(() => undefined);
           return done(authError(), false);
         }
@@ -93,19 +93,20 @@ export async function startEmbeddedBroker(options: {
 
   broker.authorizeSubscribe = (client, subscription, done) => {
     const device = devices.get(client);
-    const own = device ? `devices/${device.serial}/` : undefined;
+    const own = device ? `devices/${device.deviceId}/` : undefined;
     if (own && subscription.topic.startsWith(own)) done(null, subscription);
     else done(new Error('只能订阅本设备的主题'));
   };
 
   broker.authorizePublish = (client, packet, done) => {
     const device = client ? devices.get(client) : undefined;
-    if (!device || packet.topic !== telemetryTopic(device.serial)) return done(new Error('只能向本设备的数据主题发布'));
+    if (!device || packet.topic !== telemetryTopic(device.deviceId))
+      return done(new Error('只能向本设备的数据主题发布'));
     const tell = (message: string) =>
       broker.publish(
         {
           cmd: 'publish',
-          topic: refusedTopic(device.serial),
+          topic: refusedTopic(device.deviceId),
           payload: Buffer.from(message),
           qos: 0,
           retain: false,
@@ -122,7 +123,7 @@ export async function startEmbeddedBroker(options: {
           return done(null);
         }
         // Not stored for a reason of ours: no ack, the device sends it again after reconnecting.
-        log.error({ err: error, serial: device.serial }, 'mqtt reading not stored');
+        log.error({ err: error, deviceId: device.deviceId }, 'mqtt reading not stored');
         done(error instanceof Error ? error : new Error(String(error)));
       },
     );
@@ -186,19 +187,19 @@ export async function subscribeExternalBroker(options: {
   // mqtt.js acks a QoS 1 message when handleMessage calls back (MQTT 3.1.1 and 5 alike): only once it is stored
   // or refused for good. An error leaves it unacknowledged, for the broker to deliver again.
   client.handleMessage = (packet, callback) => {
-    const serial = packet.cmd === 'publish' ? TELEMETRY.exec(packet.topic)?.[1] : undefined;
-    if (packet.cmd !== 'publish' || !serial) return callback();
+    const deviceId = packet.cmd === 'publish' ? TELEMETRY.exec(packet.topic)?.[1] : undefined;
+    if (packet.cmd !== 'publish' || !deviceId) return callback();
     ingestion
-      .device(serial)
+      .device(deviceId)
       .then(async (device) => {
-        if (!device) await ingestion.refuse(serial, new ReadingRefused('unknown-device', '未知的设备编号'));
+        if (!device) await ingestion.refuse(deviceId, new ReadingRefused('unknown-device', '未知的设备'));
         else await ingestPayload(ingestion, device, Buffer.from(packet.payload));
       })
       .then(
         () => callback(),
         (error: unknown) => {
           if (error instanceof ReadingRefused) return callback();
-          log.error({ err: error, serial }, 'mqtt reading not stored');
+          log.error({ err: error, deviceId }, 'mqtt reading not stored');
           callback(error instanceof Error ? error : new Error(String(error)));
         },
       );

@@ -123,9 +123,9 @@ const iot: ModulePlugin = async (app, { module }) => {
       const type = types.get(String(record.deviceType));
       const problem = type ? overrideProblem(type, record.thresholdOverrides) : undefined;
       if (problem) throw invalidField('thresholdOverrides', problem);
-      ingestion.forget(String(record.serial));
     }
-    if (write.before) ingestion.forget(String(write.before.serial));
+    // A changed type or project, or a deleted device: its cached credential is stale.
+    ingestion.forget(write.id);
   });
 
   // The registry's rows carry each device's last report: online or not, when, and its last values in words.
@@ -255,7 +255,7 @@ const iot: ModulePlugin = async (app, { module }) => {
     await warnings.close();
   });
 
-  await app.register(deviceRoutes, { ingestion, store, now });
+  await app.register(deviceRoutes, { ingestion });
   await devWarnDataRoute(app);
   await app.register(monitoringRoutes, {
     db,

@@ -15,6 +15,7 @@ export type RefusalReason =
   | 'unknown-device'
   | 'bad-signature'
   | 'stale-request'
+  | 'bad-nonce'
   | 'replayed'
   | 'unknown-metric'
   | 'missing-metric'

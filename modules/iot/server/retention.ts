@@ -5,12 +5,11 @@
  *   more is kept); on PGlite, a small single-site database, the rows of the boundary month are deleted too;
  * - minute rollups (the 24-hour charts) go with the raw readings they summarize;
  * - hour rollups (the 7- and 30-day charts, the cooling rule) are kept HOUR_ROLLUP_MONTHS, at least as long as raw;
- * - housekeeping: nonces past the signature window, daily rule checks, refusal counts past the raw retention.
+ * - housekeeping: daily rule checks, refusal counts past the raw retention (the platform keeps device nonces).
  * Every step is idempotent: a run cut off is simply run again.
  */
 import { sql } from 'kysely';
 import { databaseKind, type Db } from '../../../src/server/module-api.js';
-import { SIGNATURE_WINDOW_MS } from './signature.js';
 import type { TelemetryStore } from './telemetry-store.js';
 
 declare module '../../../src/server/jobs/types.js' {
@@ -56,7 +55,6 @@ export async function applyRetention(
   }
   const minutes = await sql`delete from iot_rollup where grain = 'minute' and bucket < ${keepRawFrom}`.execute(db);
   const hours = await sql`delete from iot_rollup where grain = 'hour' and bucket < ${keepHoursFrom}`.execute(db);
-  await store.forgetNoncesBefore(new Date(now.getTime() - 2 * SIGNATURE_WINDOW_MS));
   await sql`delete from iot_daily_check where day < ${new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10)}`.execute(
     db,
   );

@@ -7,12 +7,11 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttClient } from 'mqtt';
-import { type Db, onFirstUse } from '../../../src/server/module-api.js';
+import { type Db, onFirstUse, signedDeviceHeaders } from '../../../src/server/module-api.js';
 import type { DeviceTypes } from './device-types.js';
 import type { Ingestion } from './ingestion.js';
 import { telemetryTopic } from './mqtt.js';
 import { ReadingRefused } from './readings.js';
-import { signedReadingHeaders } from './signature.js';
 import { simulatedValues, type SimulatedDevice } from './simulated-curves.js';
 import { workingHoursTimes } from './simulated-history.js';
 import type { DeviceCredential, TelemetryStore } from './telemetry-store.js';
@@ -98,12 +97,19 @@ export async function startSimulator(options: {
     if (!values || stopped) return;
     const body = JSON.stringify({ ts: Date.now(), values });
     if (viaMqtt) {
-      await viaMqtt.publishAsync(telemetryTopic(device.serial), body, { qos: 1 });
+      await viaMqtt.publishAsync(telemetryTopic(credential.deviceId), body, { qos: 1 });
       return;
     }
-    await fetch(`${options.baseUrl}/api/iot/v1.0/telemetry`, {
+    const path = '/api/iot/v1.0/telemetry';
+    await fetch(`${options.baseUrl}${path}`, {
       method: 'POST',
-      headers: signedReadingHeaders(device.serial, credential.secret, body),
+      headers: signedDeviceHeaders({
+        deviceId: credential.deviceId,
+        secret: credential.secret,
+        method: 'POST',
+        path,
+        body,
+      }),
       body,
     });
   };
@@ -113,24 +119,23 @@ export async function startSimulator(options: {
       if (stopped) return;
       const type = types.get(device.deviceType);
       if (!type) continue;
-      let credential = await ingestion.device(device.serial);
+      let credential = await ingestion.device(device.id);
       if (!credential) {
-        const secret = await store.issueSecret({
+        await store.issueSecret({
           deviceId: device.id,
           projectId: device.projectId,
           serial: device.serial,
           deviceType: device.deviceType,
         });
-        if (!secret) continue;
-        ingestion.forget(device.serial);
-        credential = await ingestion.device(device.serial);
+        ingestion.forget(device.id);
+        credential = await ingestion.device(device.id);
         if (!credential) continue;
       }
       await backfill(device, credential, store, ingestion, Date.now());
       const viaMqtt =
         options.mqttPort !== undefined && index % 2 === 1
           ? (await mqttLibrary()).connect(`mqtt://127.0.0.1:${options.mqttPort}`, {
-              username: device.serial,
+              username: device.id,
               password: credential.secret,
               reconnectPeriod: 5000,
             })

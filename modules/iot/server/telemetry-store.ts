@@ -1,15 +1,13 @@
 /**
- * The IoT tables (migrations.ts): credentials, readings with their rollups, device states, nonces and refusal
- * counts. Readings are written by group commit (group-commit.ts): the messages of all devices that arrive while a
+ * The IoT tables (migrations.ts): credentials, readings with their rollups, device states and refusal counts. Readings are written by group commit (group-commit.ts): the messages of all devices that arrive while a
  * write runs go together in the next statement: the raw rows (a row already there is a replay and is skipped), the
- * minute and hour rollups of exactly the rows written, and the devices' last values. Credentials and nonces are
- * read and taken the same way, so a reading costs a share of a statement, not a round trip of its own.
+ * minute and hour rollups of exactly the rows written, and the devices' last values. Credentials are read the
+ * same way, so a reading costs a share of a statement, not a round trip of its own.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { type Db, uniqueViolation } from '../../../src/server/module-api.js';
+import { type Db, GroupCommit, type GroupCommitFigures, uniqueViolation } from '../../../src/server/module-api.js';
 import type { ThresholdOverride } from './device-types.js';
-import { GroupCommit, type GroupCommitFigures } from './group-commit.js';
 import type { Reading, RefusalReason } from './readings.js';
 
 export interface DeviceCredential {
@@ -59,21 +57,17 @@ interface PendingMessage {
 export class TelemetryStore {
   private readonly partitions = new Set<string>();
   private readonly writes = new GroupCommit<PendingMessage, number>((messages) => this.write(messages));
-  private readonly credentials = new GroupCommit<string, DeviceCredential | undefined>((serials) =>
-    this.loadCredentials(serials),
-  );
-  private readonly nonces = new GroupCommit<{ deviceId: string; nonce: string }, boolean>((taken) =>
-    this.insertNonces(taken),
+  private readonly credentials = new GroupCommit<string, DeviceCredential | undefined>((deviceIds) =>
+    this.loadCredentials(deviceIds),
   );
 
   constructor(private readonly db: Db) {}
 
-  /** The statements of the three group commits since the last call, for the runtime stats. */
+  /** The statements of the group commits since the last call, for the runtime stats. */
   takeFigures(): Record<string, GroupCommitFigures> {
     return {
       writes: this.writes.takeFigures(),
       credentials: this.credentials.takeFigures(),
-      nonces: this.nonces.takeFigures(),
     };
   }
 
@@ -117,36 +111,28 @@ export class TelemetryStore {
     return old;
   }
 
-  /** The device behind a serial, with its secret; undefined for an unknown serial or a deleted device. */
-  credential(serial: string): Promise<DeviceCredential | undefined> {
-    return this.credentials.submit(serial);
+  /** The device of an id, with its secret; undefined for an unknown id, a device without secret or a deleted one. */
+  credential(deviceId: string): Promise<DeviceCredential | undefined> {
+    return this.credentials.submit(deviceId);
   }
 
-  private async loadCredentials(serials: string[]): Promise<(DeviceCredential | undefined)[]> {
+  private async loadCredentials(deviceIds: string[]): Promise<(DeviceCredential | undefined)[]> {
     const { rows } = await sql<DeviceCredential>`select c.device_id as "deviceId", d.project_id as "projectId",
         d.serial, d.device_type as "deviceType", c.secret,
         coalesce(d.threshold_overrides, '[]'::jsonb) as overrides
-      from iot_credential c join ${sql.table(DEVICE_TABLE)} d on d.id = c.device_id and d.serial = c.serial
-      where c.serial = any(${sql.val(serials)}::text[])`.execute(this.db);
-    const found = new Map(rows.map((row) => [row.serial, row]));
-    return serials.map((serial) => found.get(serial));
+      from iot_credential c join ${sql.table(DEVICE_TABLE)} d on d.id = c.device_id
+      where c.device_id = any(${sql.val(deviceIds)}::text[])`.execute(this.db);
+    const found = new Map(rows.map((row) => [row.deviceId, row]));
+    return deviceIds.map((deviceId) => found.get(deviceId));
   }
 
-  /**
-   * A new secret for the device (any earlier one stops working). Answers undefined when another device already
-   * reports under this serial.
-   */
-  async issueSecret(device: Omit<DeviceCredential, 'secret' | 'overrides'>): Promise<string | undefined> {
+  /** A new secret for the device (any earlier one stops working). */
+  async issueSecret(device: Omit<DeviceCredential, 'secret' | 'overrides'>): Promise<string> {
     const secret = randomBytes(24).toString('base64url');
-    try {
-      await sql`insert into iot_credential (device_id, project_id, serial, device_type, secret)
-        values (${device.deviceId}, ${device.projectId}, ${device.serial}, ${device.deviceType}, ${secret})
-        on conflict (device_id) do update set serial = excluded.serial, device_type = excluded.device_type,
-          project_id = excluded.project_id, secret = excluded.secret, issued_at = now()`.execute(this.db);
-    } catch (error) {
-      if (uniqueViolation(error) !== undefined) return undefined;
-      throw error;
-    }
+    await sql`insert into iot_credential (device_id, project_id, serial, device_type, secret)
+      values (${device.deviceId}, ${device.projectId}, ${device.serial}, ${device.deviceType}, ${secret})
+      on conflict (device_id) do update set serial = excluded.serial, device_type = excluded.device_type,
+        project_id = excluded.project_id, secret = excluded.secret, issued_at = now()`.execute(this.db);
     return secret;
   }
 
@@ -155,24 +141,6 @@ export class TelemetryStore {
     const { rows } = await sql<{ id: string }>`select device_id as id from iot_credential
       where device_id in (${sql.join(deviceIds)})`.execute(this.db);
     return new Set(rows.map((row) => row.id));
-  }
-
-  /** Takes a nonce once: false when the device already used it inside the window. */
-  takeNonce(deviceId: string, nonce: string): Promise<boolean> {
-    return this.nonces.submit({ deviceId, nonce });
-  }
-
-  private async insertNonces(taken: { deviceId: string; nonce: string }[]): Promise<boolean[]> {
-    const { rows } = await sql<{ deviceId: string; nonce: string }>`insert into iot_nonce (device_id, nonce)
-      select * from unnest(${sql.val(taken.map((t) => t.deviceId))}::text[], ${sql.val(taken.map((t) => t.nonce))}::text[])
-      on conflict do nothing returning device_id as "deviceId", nonce`.execute(this.db);
-    // A nonce sent twice in one batch is inserted once: the first caller takes it, the second is a replay.
-    const fresh = new Set(rows.map((row) => `${row.deviceId}\n${row.nonce}`));
-    return taken.map((t) => fresh.delete(`${t.deviceId}\n${t.nonce}`));
-  }
-
-  async forgetNoncesBefore(before: Date): Promise<void> {
-    await sql`delete from iot_nonce where seen_at < ${before}`.execute(this.db);
   }
 
   /**
@@ -272,17 +240,17 @@ export class TelemetryStore {
     return rows.length > 0;
   }
 
-  async countRefusal(serial: string, reason: RefusalReason, at: Date): Promise<void> {
-    await sql`insert into iot_refusal (day, serial, reason, count, last_at)
-      values (${at.toISOString().slice(0, 10)}, ${serial.slice(0, 64)}, ${reason}, 1, ${at})
-      on conflict (day, serial, reason) do update set count = iot_refusal.count + 1, last_at = excluded.last_at`.execute(
+  async countRefusal(deviceId: string, reason: RefusalReason, at: Date): Promise<void> {
+    await sql`insert into iot_refusal (day, device_id, reason, count, last_at)
+      values (${at.toISOString().slice(0, 10)}, ${deviceId.slice(0, 64)}, ${reason}, 1, ${at})
+      on conflict (day, device_id, reason) do update set count = iot_refusal.count + 1, last_at = excluded.last_at`.execute(
       this.db,
     );
   }
 
-  async refusals(serial: string): Promise<{ reason: string; count: number }[]> {
+  async refusals(deviceId: string): Promise<{ reason: string; count: number }[]> {
     const { rows } = await sql<{ reason: string; count: number }>`select reason, sum(count)::int as count
-      from iot_refusal where serial = ${serial} group by reason order by reason`.execute(this.db);
+      from iot_refusal where device_id = ${deviceId} group by reason order by reason`.execute(this.db);
     return rows;
   }
 

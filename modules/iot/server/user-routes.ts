@@ -42,7 +42,7 @@ export async function userRoutes(
     ingestion: Ingestion;
     now: () => Date;
     /** The embedded broker's port (none with an external broker) and the topic a device publishes to. */
-    mqtt: () => { port: number | undefined; topic: (serial: string) => string };
+    mqtt: () => { port: number | undefined; topic: (deviceId: string) => string };
   },
 ): Promise<void> {
   const { devices, store, types, ingestion, now } = options;
@@ -118,6 +118,7 @@ export async function userRoutes(
             data: {
               type: 'object',
               properties: {
+                deviceId: { type: 'string', description: 'The id the device signs with (X-Device-Id, MQTT user name)' },
                 serial: { type: 'string' },
                 secret: { type: 'string' },
                 mqttTopic: { type: 'string' },
@@ -130,20 +131,20 @@ export async function userRoutes(
     },
     async (request) => {
       const { projectId, device } = await deviceOf(request, request.params.id);
-      const serial = String(device.serial);
+      const deviceId = request.params.id;
       const secret = await store.issueSecret({
-        deviceId: request.params.id,
+        deviceId,
         projectId,
-        serial,
+        serial: String(device.serial),
         deviceType: String(device.deviceType),
       });
-      if (!secret) throw new ApiError(MsgCode.conflict, `设备编号 ${serial} 已被其他设备使用，请修改设备编号`);
-      ingestion.forget(serial);
+      ingestion.forget(deviceId);
       const mqtt = options.mqtt();
       return ok('密钥已生成，请妥善保存，关闭后将无法再次查看', {
-        serial,
+        deviceId,
+        serial: String(device.serial),
         secret,
-        mqttTopic: mqtt.topic(serial),
+        mqttTopic: mqtt.topic(deviceId),
         ...(mqtt.port === undefined ? {} : { mqttPort: mqtt.port }),
       });
     },

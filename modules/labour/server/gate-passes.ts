@@ -6,20 +6,14 @@
 import {
   chinaDateTime,
   type CollectionRecords,
+  DEVICE_CLOCK_WINDOW_MS,
+  DeviceCallRefused,
   DomainError,
   type RecordValues,
 } from '../../../src/server/module-api.js';
-import {
-  CLOCK_SKEW_SECONDS,
-  NONCE_MESSAGE,
-  NONCE_PATTERN,
-  PASS_MAX_AGE_DAYS,
-  signatureMatches,
-  signedText,
-  type GatePass,
-} from './gate-signature.js';
+import { PASS_MAX_AGE_DAYS, type GatePass } from './gate-pass.js';
 
-export type GateProblem = 'unauthorized' | 'invalid' | 'unknownWorker' | 'refusedWorker' | 'replay';
+export type GateProblem = 'invalid' | 'unknownWorker' | 'refusedWorker' | 'replay';
 
 /** Why a pass was not recorded, in the words the gate's screen shows. */
 export class GateRefusal extends Error {
@@ -32,11 +26,11 @@ export class GateRefusal extends Error {
   }
 }
 
-export interface GateCredentials {
-  gateId: string;
-  timestamp: string;
+/** A gate whose call the platform verified (app.services.deviceCalls), and the nonce that call used. */
+export interface VerifiedGate {
+  deviceId: string;
   nonce: string;
-  signature: string;
+  record: RecordValues;
 }
 
 export interface PassResult {
@@ -62,24 +56,20 @@ export class GatePasses {
     private readonly now: () => Date,
   ) {}
 
-  /** The gate, if the call is signed by it now and with its secret; else an 'unauthorized' refusal. */
-  private async gateOf(credentials: GateCredentials, pass: GatePass): Promise<RecordValues> {
-    const { gateId, timestamp, nonce, signature } = credentials;
-    let gate: RecordValues;
+  /**
+   * The gate of a signed call's device id, with its secret; undefined for no such gate. A gate switched off is
+   * refused as such.
+   */
+  async gate(deviceId: string): Promise<{ secret: string; record: RecordValues } | undefined> {
+    let record: RecordValues;
     try {
-      gate = await this.c.gates.get(gateId);
+      record = await this.c.gates.get(deviceId);
     } catch (error) {
-      if (error instanceof DomainError) throw new GateRefusal('unauthorized', '闸机未登记');
+      if (error instanceof DomainError) return undefined;
       throw error;
     }
-    if (gate.enabled === false) throw new GateRefusal('unauthorized', '闸机已停用');
-    const sentAt = Number(timestamp);
-    if (!/^\d{9,11}$/.test(timestamp) || Math.abs(this.now().getTime() / 1000 - sentAt) > CLOCK_SKEW_SECONDS)
-      throw new GateRefusal('unauthorized', '请求时间与服务器时间相差超过5分钟，请校准闸机时钟');
-    if (!signatureMatches(String(gate.secret), signedText(gateId, timestamp, nonce, pass), signature))
-      throw new GateRefusal('unauthorized', '签名不正确');
-    if (!NONCE_PATTERN.test(nonce)) throw new GateRefusal('invalid', NONCE_MESSAGE);
-    return gate;
+    if (record.enabled === false) throw new DeviceCallRefused('unknown-device', '闸机已停用');
+    return typeof record.secret === 'string' && record.secret !== '' ? { secret: record.secret, record } : undefined;
   }
 
   /** The worker the pass names, on the gate's project; refused when unknown, blacklisted or no longer on site. */
@@ -110,13 +100,13 @@ export class GatePasses {
   }
 
   /** Checks the call and the worker, logs the pass (once per nonce) and records the attendance. */
-  async pass(credentials: GateCredentials, pass: GatePass): Promise<PassResult> {
-    const gate = await this.gateOf(credentials, pass);
+  async pass(verified: VerifiedGate, pass: GatePass): Promise<PassResult> {
+    const gate = verified.record;
     const projectId = String(gate.projectId);
     const actor = String(gate.createdBy ?? '');
     const at = new Date(pass.time);
     if (Number.isNaN(at.getTime())) throw new GateRefusal('invalid', '通行时间格式不正确');
-    if (at.getTime() - this.now().getTime() > CLOCK_SKEW_SECONDS * 1000)
+    if (at.getTime() - this.now().getTime() > DEVICE_CLOCK_WINDOW_MS)
       throw new GateRefusal('invalid', '通行时间晚于当前时间');
     if (this.now().getTime() - at.getTime() > PASS_MAX_AGE_DAYS * 86_400_000)
       throw new GateRefusal('invalid', `通行时间早于${PASS_MAX_AGE_DAYS}天前，闸机不能再补传，请手工登记考勤`);
@@ -133,8 +123,8 @@ export class GatePasses {
       await this.c.passes.create(
         projectId,
         {
-          gate: credentials.gateId,
-          nonce: credentials.nonce,
+          gate: verified.deviceId,
+          nonce: verified.nonce,
           ...(worker ? { worker: worker.id } : {}),
           ...(pass.idCardNumber ? { idCardNumber: pass.idCardNumber.toUpperCase() } : {}),
           time: at.toISOString(),

@@ -5,6 +5,7 @@
  */
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
+import { DeviceCalls } from '../devices/device-calls.js';
 import type { MessageKindSource } from '../messages/kinds.js';
 import { createMessagingServices, type MessagingServices } from '../messages/services.js';
 import type { ApprovalNotifier } from '../workflow/notifier.js';
@@ -36,6 +37,8 @@ export interface Services extends AccountServices, SiteServices, MessagingServic
   portal: PortalServices;
   /** System administration: permissions, audit log, offices, users, roles, menus, ... */
   admin: AdminServices;
+  /** Signed calls of devices (gates, weighbridges, IoT gateways): one scheme, one nonce store. */
+  deviceCalls: DeviceCalls;
 }
 
 export interface ServiceOverrides {
@@ -90,5 +93,6 @@ export function createServices(
       permissions,
       now: config.now,
     }),
+    deviceCalls: new DeviceCalls(db, config.now),
   };
 }

@@ -15,6 +15,7 @@ import * as workflow from './0014-workflow.js';
 import * as dropDeviceWarning from './0015-drop-device-warning.js';
 import * as approvalTimers from './0017-approval-timers.js';
 import * as dropLaborer from './0018-drop-laborer.js';
+import * as deviceNonce from './0019-device-nonce.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0015-drop-device-warning': dropDeviceWarning,
   '0017-approval-timers': approvalTimers,
   '0018-drop-laborer': dropLaborer,
+  '0019-device-nonce': deviceNonce,
 };
