@@ -3,6 +3,8 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { formValidatorPlugin } from './src/build/vite/validator-plugin';
 import { pageKindPlugin } from './src/build/vite/page-kind-plugin';
+import { moduleClientPlugin } from './src/build/vite/module-client-plugin';
+import { modulePanelsPlugin } from './src/build/vite/module-panels-plugin';
 import { metaValidatorPlugin } from './src/build/vite/meta-validator-plugin';
 import { versionFilePlugin } from './src/build/vite/version-plugin';
 import { chunkGroups } from './src/build/vite/chunk-groups';
@@ -38,6 +40,8 @@ const sourcePluginsWith = (extra: readonly Plugin[]) => () => [
   uriResolver,
   formValidatorPlugin(),
   pageKindPlugin(),
+  moduleClientPlugin(),
+  modulePanelsPlugin(),
   metaValidatorPlugin(),
 ];
 

@@ -15,12 +15,18 @@ const formValidators = import.meta.glob<ValidatorFunctions>(
   ['/schemas/forms/*.json', '/modules/*/forms/*.json', '/modules/*/collections/*.json'],
   { query: '?validator', import: 'default' },
 );
-// The starter's form of each approval process (`schemas/processes/<id>.json`, its `form`), validated like every form.
-const processFiles = import.meta.glob<ProcessFormHolder>('/schemas/processes/*.json', { import: 'default' });
-const processValidators = import.meta.glob<ValidatorFunctions>('/schemas/processes/*.json', {
-  query: '?validator',
+// The starter's form of each approval process (`schemas/processes/<id>.json` and `modules/<m>/processes/<id>.json`,
+// its `form`), validated like every form.
+const processFiles = import.meta.glob<ProcessFormHolder>(['/schemas/processes/*.json', '/modules/*/processes/*.json'], {
   import: 'default',
 });
+const processValidators = import.meta.glob<ValidatorFunctions>(
+  ['/schemas/processes/*.json', '/modules/*/processes/*.json'],
+  {
+    query: '?validator',
+    import: 'default',
+  },
+);
 const dialogFiles = import.meta.glob<DialogSchemaFile>('/schemas/dialogs/*.json', { import: 'default' });
 const wizardFiles = import.meta.glob<WizardSchemaFile>('/schemas/wizards/*.json', { import: 'default' });
 
@@ -84,8 +90,11 @@ export function peekForm(id: string): LoadedForm | undefined {
   return loadedForms.get(id);
 }
 
+/** Process id -> its file key, wherever the file sits. */
+const processKeys = new Map(Object.keys(processFiles).map((key) => [idOfKey(key), key] as const));
+
 async function loadProcessForm(id: string): Promise<LoadedForm> {
-  const key = `/schemas/processes/${id.slice(PROCESS_FORM_PREFIX.length)}.json`;
+  const key = processKeys.get(id.slice(PROCESS_FORM_PREFIX.length)) ?? '';
   const loadFile = processFiles[key];
   const loadValidator = processValidators[key];
   if (!loadFile || !loadValidator) throw new UnknownSchemaError('form', id);

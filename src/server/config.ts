@@ -5,7 +5,6 @@
 import path from 'node:path';
 import { ConfigError } from './config-error.js';
 import { nextCronRun } from './jobs/queue.js';
-import { defaultIotConfig, loadIotConfig, type IotConfig } from './iot-config.js';
 import { defaultPortalConfig, loadPortalConfig, type PortalConfig } from './portal-config.js';
 
 export type SmsProvider = 'outbox' | 'http';
@@ -91,8 +90,11 @@ export interface ServerConfig {
   /** The logged-in portal: concrete app, weather, uploads, micro-app versions (portal-config.ts). */
   portal: PortalConfig;
   rateLimit: RateLimitConfig;
-  /** The IoT platform: MQTT broker (embedded or external), retention, demo simulator (iot-config.ts). */
-  iot: IotConfig;
+  /**
+   * The environment the modules' configuration variables are read from (module.json `config`,
+   * modules/module-settings.ts): the process's at start; tests give only the variables they set.
+   */
+  environment: Readonly<Record<string, string | undefined>>;
   /** How often idle job workers look for due jobs and schedules (src/server/jobs). */
   jobPollMs: number;
   /** When the approval timers run (src/server/workflow/timers.ts): cron rules in China time, null never. */
@@ -191,7 +193,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     ssoSecret: undefined,
     portal: defaultPortalConfig(),
     rateLimit: DEFAULT_RATE_LIMIT,
-    iot: defaultIotConfig(),
+    environment: {},
     jobPollMs: 1000,
     approvalTimers: DEFAULT_APPROVAL_TIMERS,
     ...overrides,
@@ -245,7 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     aiMobileVerify: flag('PORTAL_AI_MOBILE_VERIFY', env.PORTAL_AI_MOBILE_VERIFY, true),
     ssoSecret: env.PORTAL_SSO_SECRET || undefined,
     portal: loadPortalConfig(env),
-    iot: loadIotConfig(env, env.PORTAL_DEMO === '1'),
+    environment: env,
     jobPollMs: integer('PORTAL_JOB_POLL_MS', env.PORTAL_JOB_POLL_MS, 1000, 10),
     approvalTimers: {
       reminderCron: cronRule('PORTAL_REMINDER_CRON', env.PORTAL_REMINDER_CRON, DEFAULT_APPROVAL_TIMERS.reminderCron),

@@ -7,6 +7,7 @@
 
 // A module's plugin, and the database it runs on.
 export type { ModulePlugin } from './modules/module-plugins.js';
+export type { ModuleSettings, SettingValue } from './modules/module-settings.js';
 export type { Db } from './db/database.js';
 export { databaseKind } from './db/engine.js';
 export { uniqueViolation } from './db/errors.js';
@@ -54,6 +55,7 @@ export type { Messages } from './messages/messages.js';
 // Demo data made at seeding (modules/<m>/server/demo-data.ts).
 export type { ModuleSeedFile, DailySeedRow } from './modules/module-files.js';
 export { relativeDay, seededRandom, type DemoRandom } from './seed/demo-random.js';
+export type { DemoApproval, DemoApprovalStep, DemoUser } from './workflow/demo.js';
 export { idCardCheckChar } from './services/id-card.js';
 
 // Time on the site's clock (China Standard Time), caches, code loaded on first use.

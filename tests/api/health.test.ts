@@ -4,10 +4,9 @@
  * and 200 otherwise, naming each check's state. Neither needs a login.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultIotConfig } from '../../src/server/iot-config.js';
 import { useTestApp } from './test-app.js';
 
-const t = useTestApp({ iot: defaultIotConfig({ mqttPort: 0 }) });
+const t = useTestApp({ environment: { PORTAL_MQTT_PORT: '0' } });
 
 interface Readiness {
   status: string;

@@ -11,13 +11,12 @@ import { sql } from 'kysely';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signDeviceCall } from '../../src/server/module-api.js';
-import { defaultIotConfig } from '../../src/server/iot-config.js';
 import { useCallers, type PageData } from './admin-helpers.js';
 import { addOutsiderProject, OTHER_COMPANY_PROJECT } from './outsider-project.js';
 import { json, useTestApp } from './test-app.js';
 
 const PROJECT = 'project-binjiang';
-const t = useTestApp({ iot: defaultIotConfig({ mqttPort: 0 }) });
+const t = useTestApp({ environment: { PORTAL_MQTT_PORT: '0' } });
 const who = useCallers(t);
 
 interface Issued {
@@ -352,7 +351,7 @@ describe('the embedded broker', () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const port = (taken.address() as { port: number }).port;
     try {
-      const other = await t.sibling({ iot: defaultIotConfig({ mqttPort: port }) });
+      const other = await t.sibling({ environment: { PORTAL_MQTT_PORT: String(port) } });
       const created = await who.manager.call<{ id: string }>('POST', '/api/data/iot-device', {
         projectId: PROJECT,
         name: '备用端口设备',
@@ -395,7 +394,7 @@ describe.skipIf(!mosquittoUp)('several instances on an external broker with $sha
     const device = await registerDevice(serial, 'water-meter');
     const group = `zhgd-test-${randomUUID().slice(0, 8)}`;
     for (let i = 0; i < 2; i += 1)
-      await t.sibling({ iot: defaultIotConfig({ mqttUrl: MOSQUITTO, mqttSharedGroup: group }) });
+      await t.sibling({ environment: { PORTAL_MQTT_URL: MOSQUITTO, PORTAL_MQTT_SHARED_GROUP: group } });
     await new Promise((resolve) => setTimeout(resolve, 500));
     const publisher = await mqtt.connectAsync(MOSQUITTO, { reconnectPeriod: 0 });
     try {
@@ -433,7 +432,7 @@ describe('an external MQTT broker', () => {
   it('stores what devices publish to the broker named by PORTAL_MQTT_URL', async () => {
     const device = await registerDevice('WM-EXT', 'water-meter');
     // aedes, standing in for EMQX here, has no $share: the plain subscription of one instance.
-    await t.sibling({ iot: defaultIotConfig({ mqttUrl: `mqtt://127.0.0.1:${port}`, mqttSharedGroup: '' }) });
+    await t.sibling({ environment: { PORTAL_MQTT_URL: `mqtt://127.0.0.1:${port}`, PORTAL_MQTT_SHARED_GROUP: '' } });
     const publisher = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0 });
     try {
       let stored = 0;

@@ -10,13 +10,14 @@ import { sql } from 'kysely';
 import mqtt from 'mqtt';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PACKET_LIMITS } from '../../modules/iot/server/mqtt-connection-guard.js';
-import { defaultIotConfig } from '../../src/server/iot-config.js';
 import { useCallers } from './admin-helpers.js';
 import { useTestApp } from './test-app.js';
 
 const PROJECT = 'project-binjiang';
 const CONNECTIONS_PER_ADDRESS = 4;
-const t = useTestApp({ iot: defaultIotConfig({ mqttPort: 0, mqttConnectionsPerAddress: CONNECTIONS_PER_ADDRESS }) });
+const t = useTestApp({
+  environment: { PORTAL_MQTT_PORT: '0', PORTAL_MQTT_CONNECTIONS_PER_ADDRESS: String(CONNECTIONS_PER_ADDRESS) },
+});
 const who = useCallers(t);
 
 let device: { deviceId: string; secret: string; mqttPort: number };

@@ -8,13 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { HOUR_ROLLUP_MONTHS, type RetentionResult } from '../../modules/iot/server/retention.js';
 import { TelemetryStore } from '../../modules/iot/server/telemetry-store.js';
 import { databaseKind } from '../../src/server/db/engine.js';
-import { defaultIotConfig } from '../../src/server/iot-config.js';
 import type { JobInfo } from '../../src/server/jobs/types.js';
 import { useCallers } from './admin-helpers.js';
 import { useTestApp } from './test-app.js';
 
 const RETENTION_MONTHS = 2;
-const t = useTestApp({ iot: defaultIotConfig({ retentionMonths: RETENTION_MONTHS }), jobPollMs: 20 });
+const t = useTestApp({
+  environment: { PORTAL_MQTT_PORT: 'off', PORTAL_IOT_RETENTION_MONTHS: String(RETENTION_MONTHS) },
+  jobPollMs: 20,
+});
 const who = useCallers(t);
 
 function monthsAgo(months: number, at = new Date()): Date {

@@ -10,6 +10,7 @@ import { useCallers, type Caller } from './admin-helpers.js';
 import { addOtherCompany, OTHER } from './portal-helpers.js';
 import { caller } from './admin-helpers.js';
 import { loginTokens, useTestApp } from './test-app.js';
+import { loadModules } from '../../src/server/modules/module-files.js';
 import { loadProcessFiles, ProcessDefinitions } from '../../src/server/workflow/definitions.js';
 import { approve, detail, material, start, USERS } from './workflow-helpers.js';
 
@@ -90,7 +91,7 @@ describe('the files as versions', () => {
     ).map((r) => r.version);
 
   it('a changed file becomes the next version, an unchanged one nothing, until the designer publishes', async () => {
-    const files = loadProcessFiles();
+    const files = loadProcessFiles(loadModules());
     await ProcessDefinitions.seed(t.db, files);
     expect(await versions('design-change')).toEqual([1]);
     const changed = files.map((f) => (f.id === 'design-change' ? { ...f, description: '改过的说明' } : f));

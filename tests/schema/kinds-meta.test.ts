@@ -339,10 +339,10 @@ describe('schema kinds: TypeScript types and meta-schemas name the same members'
   it('dashboard, its panels and their items', () => {
     const file = meta('dashboard');
     expect(names(dashboard)).toEqual(allowed(file.properties));
-    expect(names(panel)).toEqual(allowed(file.properties.panels.items.properties));
+    expect(names(panel)).toEqual(allowed(file.definitions.panel.properties));
     expect(names(panelItem)).toEqual(allowed(file.definitions.item.properties));
     expect(names(panelTypes)).toEqual(
-      [...(file.properties.panels.items.properties.widget.enum as unknown as string[])].sort(),
+      [...(file.definitions.panel.properties.widget.enum as unknown as string[])].sort(),
     );
   });
 

@@ -8,13 +8,16 @@ import { checkSchemaTree } from '../../src/build/check/check-schemas';
 const schemasDir = join(import.meta.dirname, '../../schemas');
 const copies: string[] = [];
 
-/** A temporary copy of the project (schemas and modules) with one process file changed by `edit`. */
+/**
+ * A temporary copy of the project (schemas and modules) with one process file changed by `edit`: a file of
+ * schemas/processes by its name, or a module's by its path from the project's root.
+ */
 function brokenCopy(file: string, edit: (content: Record<string, any>) => void): string {
   const root = mkdtempSync(join(tmpdir(), 'processes-'));
   copies.push(root);
   cpSync(schemasDir, join(root, 'schemas'), { recursive: true });
   cpSync(join(schemasDir, '../modules'), join(root, 'modules'), { recursive: true });
-  const path = join(root, 'schemas', 'processes', file);
+  const path = file.includes('/') ? join(root, file) : join(root, 'schemas', 'processes', file);
   const content = JSON.parse(readFileSync(path, 'utf8'));
   edit(content);
   writeFileSync(path, JSON.stringify(content));
@@ -94,12 +97,26 @@ describe('schemas:check of process definitions', () => {
 
   it('a reference to a collection that does not exist', () => {
     const faults = checkSchemaTree(
-      brokenCopy('hazard-extension.json', (f) => (f.references.hazardId.collection = 'hazard')),
+      brokenCopy(
+        'modules/safety/processes/hazard-extension.json',
+        (f) => (f.references.hazardId.collection = 'hazard'),
+      ),
     );
     expect(faults).toContainEqual({
-      file: 'schemas/processes/hazard-extension.json',
+      file: 'modules/safety/processes/hazard-extension.json',
       pointer: '/references/hazardId/collection',
       message: '集合 "hazard" 不存在',
+    });
+  });
+
+  it('a process id that a module declares again', () => {
+    const root = brokenCopy('seal-use.json', () => undefined);
+    const copy = JSON.parse(readFileSync(join(root, 'processes', 'seal-use.json'), 'utf8'));
+    writeFileSync(join(root, '..', 'modules', 'safety', 'processes', 'seal-use.json'), JSON.stringify(copy));
+    expect(checkSchemaTree(root)).toContainEqual({
+      file: 'modules/safety/processes/seal-use.json',
+      pointer: '/id',
+      message: '流程 id "seal-use" 与 schemas/processes/seal-use.json 重复',
     });
   });
 

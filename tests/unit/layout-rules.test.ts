@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isFullScreenRoute } from '../../src/app/layout/full-screen-routes';
 import {
   needsProjectTooltip,
   previewName,
@@ -171,5 +172,17 @@ describe('menu tree', () => {
     expect(appTarget(menu('b', 'b', { href: '/x', remarks: '_blank' }), '')).toEqual({ kind: 'new-tab', url: '/x' });
     expect(appTarget(menu('r', 'r', { href: '/x' }), '')).toEqual({ kind: 'route', path: '/x' });
     expect(appTarget(menu('n', 'n'), '')).toEqual({ kind: 'unavailable' });
+  });
+});
+
+describe('full-screen routes (spec section 2)', () => {
+  it("takes the portal's own and those the modules declare in module.json, with the paths below them", () => {
+    expect(isFullScreenRoute('/screen')).toBe(true);
+    expect(isFullScreenRoute('/ldv/chart_viewer')).toBe(true);
+    // modules/weighbridge/module.json declares its home screen.
+    expect(isFullScreenRoute('/weighbridge/home')).toBe(true);
+    expect(isFullScreenRoute('/weighbridge/records')).toBe(false);
+    expect(isFullScreenRoute('/screens')).toBe(false);
+    expect(isFullScreenRoute('/work-bench')).toBe(false);
   });
 });

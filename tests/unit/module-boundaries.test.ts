@@ -91,6 +91,7 @@ describe('required modules', () => {
     ],
     forms: [],
     seeds: [],
+    processes: [],
   });
 
   it('stops the start when a required module is missing, naming both', () => {

@@ -25,13 +25,15 @@ import { TelemetryStore } from './telemetry-store.js';
 import { userRoutes } from './user-routes.js';
 import { applyRetention, RETENTION_CRON, RETENTION_JOB } from './retention.js';
 import { dailyFalls, exceedances } from './rules.js';
+import { iotSettings } from './settings.js';
 import { RULES_AUTHOR, Warnings } from './warnings.js';
 
 const DAY_MS = 24 * 3600_000;
 const MONTH_MS = 31 * DAY_MS;
 
-const iot: ModulePlugin = async (app, { module }) => {
+const iot: ModulePlugin = async (app, { module, settings: declared }) => {
   const { db, config } = app.services;
+  const settings = iotSettings(declared, config.demo);
   const devices = app.collections.get('iot-device');
   if (!devices) throw new Error('modules/iot: the collection iot-device is missing');
   const types = loadDeviceTypes(module.dir);
@@ -42,7 +44,7 @@ const iot: ModulePlugin = async (app, { module }) => {
   const today = now();
   await store.ensurePartitions(new Date(today.getTime() - MONTH_MS), new Date(today.getTime() + MONTH_MS));
   // Old telemetry goes by a daily job (retention.ts), and once at start, after a server was down for a while.
-  app.jobs.work(RETENTION_JOB, async () => applyRetention(db, store, now(), config.iot.retentionMonths));
+  app.jobs.work(RETENTION_JOB, async () => applyRetention(db, store, now(), settings.retentionMonths));
   await app.jobs.schedule(RETENTION_JOB, RETENTION_CRON, {});
   await app.jobs.send(RETENTION_JOB, {}, { singletonKey: RETENTION_JOB });
 
@@ -99,7 +101,7 @@ const iot: ModulePlugin = async (app, { module }) => {
     store,
     types,
     now,
-    retentionMonths: config.iot.retentionMonths,
+    retentionMonths: settings.retentionMonths,
     log: app.log,
     onStored: async (result, device, type) => {
       live.stored(device.projectId, device.deviceId);
@@ -214,18 +216,18 @@ const iot: ModulePlugin = async (app, { module }) => {
   });
 
   let ingress: MqttIngress | undefined;
-  if (config.iot.mqttUrl)
+  if (settings.mqttUrl)
     ingress = await subscribeExternalBroker({
-      url: config.iot.mqttUrl,
-      group: config.iot.mqttSharedGroup,
+      url: settings.mqttUrl,
+      group: settings.mqttSharedGroup,
       ingestion,
       log: app.log,
     });
-  else if (config.iot.mqttPort !== null)
+  else if (settings.mqttPort !== null)
     ingress = await startEmbeddedBroker({
       host: config.host,
-      port: config.iot.mqttPort,
-      connectionsPerAddress: config.iot.mqttConnectionsPerAddress,
+      port: settings.mqttPort,
+      connectionsPerAddress: settings.mqttConnectionsPerAddress,
       ingestion,
       log: app.log,
     });
@@ -233,7 +235,7 @@ const iot: ModulePlugin = async (app, { module }) => {
   const broker = ingress;
   if (broker) app.readinessCheck('mqtt', async () => broker.problem());
   let simulator: { stop(): Promise<void> } | undefined;
-  if (config.iot.simulator)
+  if (settings.simulator)
     app.addHook('onListen', async () => {
       const address = app.server.address();
       if (!address || typeof address !== 'object') return;

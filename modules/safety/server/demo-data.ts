@@ -4,7 +4,7 @@
  * hazards, and safety education (courses, trainings, attendees drawn from the labour module's demo workers; some
  * on-site workers without a passed 三级安全教育). Dates are relative (`@day-30`), so the demo always looks current.
  */
-import { relativeDay, seededRandom, type ModuleSeedFile } from '../../../src/server/module-api.js';
+import { type DemoApproval, relativeDay, seededRandom, type ModuleSeedFile } from '../../../src/server/module-api.js';
 import { DEMO_PROJECTS, demoWorkers } from '../../labour/server/public.js';
 
 const generator = seededRandom;
@@ -399,5 +399,103 @@ export function demoData(): ModuleSeedFile[] {
       ...hazards(i),
       ...inspections(i).hazards,
     ]),
+  ];
+}
+
+/**
+ * The module's demo approvals, driven through the approval engine after the portal's own (seedWorkflowDemo):
+ * 危大工程专项方案审批 in each state, and 隐患整改延期申请 for hazards of the first demo project still waiting for
+ * rectification.
+ */
+export function demoApprovals(): DemoApproval[] {
+  const [first, second, third] = DEMO_PROJECTS;
+  const scheme = (name: string, overScale: boolean) => ({
+    schemeName: name,
+    works: overScale ? '基坑工程' : '脚手架工程',
+    overScale,
+    planStart: '2026-12-20',
+  });
+  // The safety officer, then the company one after another when over the scale.
+  const schemes: DemoApproval[] = [
+    {
+      process: 'dangerous-works-scheme',
+      starter: 'user-manager',
+      project: third,
+      form: scheme('K12 深基坑支护专项方案', true),
+      steps: [{ by: 'user-staff', do: 'approve', comment: '方案经专家论证' }],
+    },
+    {
+      process: 'dangerous-works-scheme',
+      starter: 'user-staff',
+      project: first,
+      form: scheme('3 号楼悬挑脚手架专项方案', false),
+      steps: [
+        { by: 'user-staff', do: 'approve' },
+        { by: 'user-manager', do: 'approve' },
+      ],
+    },
+    {
+      process: 'dangerous-works-scheme',
+      starter: 'user-admin',
+      project: second,
+      form: scheme('跨线桥高支模专项方案', true),
+      steps: [
+        { by: 'user-staff', do: 'approve' },
+        { by: 'user-manager', do: 'approve' },
+        { by: 'user-admin', do: 'reject', to: 'starter', comment: '立杆间距验算不足，请修改' },
+      ],
+    },
+    {
+      process: 'dangerous-works-scheme',
+      starter: 'user-staff',
+      project: first,
+      form: scheme('塔吊拆除专项方案', false),
+      steps: [{ by: 'user-staff', do: 'withdraw' }],
+    },
+  ];
+  const open = [...hazards(0), ...inspections(0).hazards]
+    .filter((hazard) => hazard.status === 'pending')
+    .map((hazard) => String(hazard.id))
+    .sort();
+  if (open.length === 0) return schemes;
+  const extension = (index: number, reason: string) => ({
+    hazardId: open[index % open.length],
+    newDeadline: '2026-12-31',
+    reason,
+  });
+  return [
+    ...schemes,
+    {
+      process: 'hazard-extension',
+      starter: 'user-staff',
+      project: first,
+      form: extension(0, '防护材料到货延迟'),
+      steps: [],
+    },
+    {
+      process: 'hazard-extension',
+      starter: 'user-staff',
+      project: first,
+      form: extension(1, '需等待混凝土养护期满'),
+      steps: [
+        { by: 'user-manager', do: 'approve' },
+        { by: 'user-manager', do: 'transfer', user: 'user-admin', comment: '请公司安全部确认' },
+        { by: 'user-admin', do: 'approve' },
+      ],
+    },
+    {
+      process: 'hazard-extension',
+      starter: 'user-staff',
+      project: first,
+      form: extension(2, '人员不足'),
+      steps: [{ by: 'user-manager', do: 'reject', to: 'starter', comment: '重大隐患不得延期，请立即整改' }],
+    },
+    {
+      process: 'hazard-extension',
+      starter: 'user-manager',
+      project: first,
+      form: extension(0, '雨季停工'),
+      steps: [{ by: 'user-manager', do: 'withdraw' }],
+    },
   ];
 }

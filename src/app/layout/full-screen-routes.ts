@@ -1,12 +1,21 @@
-/** Routes that fill the screen (big screens, shared device views, BIM viewers, ...): minimum width 600px. */
+/**
+ * Routes that fill the screen (big screens, shared device views, BIM viewers, ...): minimum width 600px (spec
+ * section 2). The portal's own are listed here; a module declares its own in its module.json (`fullScreenRoutes`),
+ * collected when the web app is built.
+ */
+import type { ModuleClientDeclarations } from '../../build/vite/module-client-plugin';
+
+const PORTAL_FULL_SCREEN_PREFIXES = ['/screen', '/ldview', '/bim', '/ldv/', '/ldf/fill_data', '/ldf/task'];
+
+const modules = import.meta.glob<ModuleClientDeclarations>('/modules/*/module.json', {
+  eager: true,
+  import: 'default',
+  query: '?client',
+});
+
 const FULL_SCREEN_PREFIXES = [
-  '/screen',
-  '/ldview',
-  '/bim',
-  '/weighbridge/home',
-  '/ldv/',
-  '/ldf/fill_data',
-  '/ldf/task',
+  ...PORTAL_FULL_SCREEN_PREFIXES,
+  ...Object.values(modules).flatMap((declared) => declared.fullScreenRoutes),
 ];
 
 export function isFullScreenRoute(path: string): boolean {

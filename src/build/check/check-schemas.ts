@@ -15,6 +15,7 @@ import { collectionFaults } from '../../shared/collection-faults';
 import { storedFields } from '../../shared/collection-columns';
 import type { CollectionFile } from '../../shared/collections';
 import type { SheetPageFile } from '../../engine/types';
+import { panelContributions, withModulePanels, type PanelsDeclaring } from '../../shared/module-panels';
 import { processFaults, type ProcessFacts, type ProcessFile } from '../../shared/processes';
 import { builtInWidgetNames, customWidgetNames } from '../../widgets/form/widget-names';
 
@@ -318,7 +319,7 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
 
   // Module folders (`modules/<name>/pages|forms/*.json`) beside `schemas/` hold files of the same kinds.
   const files = [...listJsonFiles(schemasDir).filter((path) => !path.startsWith(metaDir)), ...moduleFiles(root)];
-  const inFolder = (folder: 'forms' | 'pages' | 'collections') =>
+  const inFolder = (folder: 'forms' | 'pages' | 'collections' | 'processes') =>
     files.filter((path) => basename(join(path, '..')) === folder);
   // A collection is also the form of its create and edit dialogs, under its own id.
   const formLike = [...inFolder('forms'), ...inFolder('collections')];
@@ -333,7 +334,11 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
       // reported below with the file's other faults
     }
   }
-  faults.push(...duplicateIds(root, formLike, '表单'), ...duplicateIds(root, inFolder('pages'), '页面'));
+  faults.push(
+    ...duplicateIds(root, formLike, '表单'),
+    ...duplicateIds(root, inFolder('pages'), '页面'),
+    ...duplicateIds(root, inFolder('processes'), '流程'),
+  );
   const facts = processFacts(schemasDir, collections);
 
   for (const path of files) {
@@ -444,6 +449,56 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
         });
       }
     }
+  }
+  faults.push(...modulePanelFaults(root, files));
+  return faults;
+}
+
+/**
+ * The panels modules add to dashboards (`panels` of module.json): the page is a dashboard, the panel it follows is
+ * there (with every module present), and no two panels of the page share an id.
+ */
+function modulePanelFaults(root: string, files: readonly string[]): SchemaFault[] {
+  const read = (path: string): Json | undefined => {
+    try {
+      return JSON.parse(readFileSync(path, 'utf8')) as Json;
+    } catch {
+      return undefined; // reported with the file's other faults
+    }
+  };
+  const manifests = files
+    .filter((path) => basename(path) === 'module.json')
+    .map((path) => ({ path, content: read(path) }))
+    .filter((entry): entry is { path: string; content: JsonObject } => isObject(entry.content));
+  const dashboards = new Map<string, { id: string }[]>();
+  for (const path of files.filter((file) => basename(join(file, '..')) === 'pages')) {
+    const page = read(path);
+    if (isObject(page) && page.kind === 'dashboard' && Array.isArray(page.panels))
+      dashboards.set(basename(path, '.json'), page.panels.filter(isObject) as unknown as { id: string }[]);
+  }
+  const contributions = panelContributions(manifests.map((entry) => entry.content as unknown as PanelsDeclaring));
+  const faults: SchemaFault[] = [];
+  for (const { path, content } of manifests) {
+    const declared = Array.isArray(content.panels) ? content.panels : [];
+    declared.forEach((entry, index) => {
+      if (!isObject(entry) || typeof entry.page !== 'string' || !isObject(entry.panel)) return;
+      const file = relative(root, path);
+      const panels = dashboards.get(entry.page);
+      if (!panels) {
+        faults.push({ file, pointer: `/panels/${index}/page`, message: `没有仪表盘页面 "${entry.page}"` });
+        return;
+      }
+      const merged = withModulePanels(entry.page, panels, contributions);
+      const id = String(entry.panel.id);
+      if (merged.filter((panel) => panel.id === id).length > 1)
+        faults.push({ file, pointer: `/panels/${index}/panel/id`, message: `页面 "${entry.page}" 已有面板 "${id}"` });
+      if (typeof entry.after === 'string' && !merged.some((panel) => panel.id === entry.after))
+        faults.push({
+          file,
+          pointer: `/panels/${index}/after`,
+          message: `页面 "${entry.page}" 没有面板 "${entry.after}"`,
+        });
+    });
   }
   return faults;
 }

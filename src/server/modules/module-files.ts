@@ -10,8 +10,10 @@ import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { CollectionFile } from '../../shared/collections.js';
+import type { ProcessFile } from '../../shared/processes.js';
 import { collectionFaults } from '../../shared/collection-faults.js';
 import type { MessageKindDeclaration } from '../messages/kinds.js';
+import type { ModuleVariable } from './module-settings.js';
 import { projectRoot, schemasDir } from '../paths.js';
 import type { DictionarySeedFile, MenuSeedItem } from '../seed/seed-files.js';
 import type { FormFile } from '../services/form-validation.js';
@@ -29,6 +31,10 @@ export interface ModuleManifest {
   dictionaries?: DictionarySeedFile['dictionaries'];
   /** Kinds of message its server code sends (messages/kinds.ts collects them with the core's). */
   messageKinds?: MessageKindDeclaration[];
+  /** Its paths that fill the screen (the web app reads them from the module files when it is built). */
+  fullScreenRoutes?: string[];
+  /** Its configuration variables, handed to its plugin as `settings` (module-settings.ts). */
+  config?: ModuleVariable[];
 }
 
 /** One row of a daily seed: its fields, and the days it leaves out or changes (offsets from the block's `from`). */
@@ -69,6 +75,8 @@ export interface PortalModule {
   collections: CollectionFile[];
   forms: FormFile[];
   seeds: ModuleSeedFile[];
+  /** Its approval processes (`processes/<id>.json`, kind `process`), seeded as version 1 like the portal's. */
+  processes: ProcessFile[];
   /** `server/plugin.ts` of the module, when it has behaviour no schema file can declare (module-plugins.ts). */
   pluginSource?: string;
   /** `server/migrations.ts` of the module, when it has tables that are not collections. */
@@ -156,6 +164,9 @@ export function loadModules(modulesDir: string = defaultModulesDir): PortalModul
         forms: jsonFiles(path.join(dir, 'forms')).map((file) => readChecked<FormFile>(file, 'form', modulesDir)),
         seeds: jsonFiles(path.join(dir, 'seed')).map((file) =>
           readChecked<ModuleSeedFile>(file, 'module-seed', modulesDir),
+        ),
+        processes: jsonFiles(path.join(dir, 'processes')).map((file) =>
+          readChecked<ProcessFile>(file, 'process', modulesDir),
         ),
         ...(existsSync(path.join(dir, MODULE_PLUGIN_SOURCE))
           ? { pluginSource: path.join(dir, MODULE_PLUGIN_SOURCE) }

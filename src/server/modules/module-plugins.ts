@@ -15,10 +15,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Migration } from 'kysely';
 import { checked, type ModuleSeedFile, type PortalModule } from './module-files.js';
+import { type ModuleSettings, readModuleSettings } from './module-settings.js';
+import type { DemoApproval } from '../workflow/demo.js';
 
-/** What a module plugin receives besides the app: its own module (files, manifest, folder). */
+/** What a module plugin receives besides the app: its own module (files, manifest, folder) and its settings. */
 export interface ModulePluginOptions {
   module: PortalModule;
+  /** Its configuration variables (module.json `config`) as read from the environment at start, by key. */
+  settings: ModuleSettings;
 }
 
 export type ModulePlugin = FastifyPluginAsync<ModulePluginOptions>;
@@ -69,12 +73,17 @@ async function importPart(module: PortalModule, part: ModuleServerPart): Promise
 }
 
 export async function registerModulePlugins(app: FastifyInstance, modules: readonly PortalModule[]): Promise<void> {
+  // Every module's settings first: a bad value stops the start before any module has begun its work.
+  const { environment } = app.services.config;
+  const settings = new Map(
+    modules.map((module) => [module, readModuleSettings(module.manifest.config ?? [], environment)] as const),
+  );
   for (const module of modules) {
     const loaded = await importPart(module, 'plugin');
     if (!loaded) continue;
     if (typeof loaded.default !== 'function')
       throw new Error(`modules/${module.manifest.id}/server/plugin.ts must export a Fastify plugin as default`);
-    await app.register(loaded.default as ModulePlugin, { module });
+    await app.register(loaded.default as ModulePlugin, { module, settings: settings.get(module) ?? {} });
   }
 }
 
@@ -105,4 +114,13 @@ export async function moduleDemoData(module: PortalModule): Promise<ModuleSeedFi
       `modules/${module.manifest.id}/server/demo-data.ts demoData()[${index}]`,
     ),
   );
+}
+
+/** The demo approvals a module's generator scripts (`demoApprovals()` of server/demo-data.ts); none without one. */
+export async function moduleDemoApprovals(module: PortalModule): Promise<DemoApproval[]> {
+  const loaded = await importPart(module, 'demo-data');
+  if (!loaded || loaded.demoApprovals === undefined) return [];
+  if (typeof loaded.demoApprovals !== 'function')
+    throw new Error(`modules/${module.manifest.id}/server/demo-data.ts: demoApprovals must be a function`);
+  return (loaded.demoApprovals as () => DemoApproval[])();
 }

@@ -17,6 +17,7 @@ import { withModuleMenus, type PortalModule } from '../modules/module-files.js';
 import { seedModuleDemo } from './module-demo.js';
 import { seedPortalDemo } from './portal-demo.js';
 import { loadProcessFiles, ProcessDefinitions } from '../workflow/definitions.js';
+import { moduleDemoApprovals } from '../modules/module-plugins.js';
 import { seedWorkflowDemo } from '../workflow/demo.js';
 import {
   loadSeedFile,
@@ -358,14 +359,16 @@ export async function runSeed(db: Db, options: SeedOptions): Promise<void> {
   const modules = options.modules ?? [];
   await seedReferenceData(db, modules);
   // The process files are version 1 of their definitions, with or without demo data.
-  await ProcessDefinitions.seed(db, loadProcessFiles());
+  await ProcessDefinitions.seed(db, loadProcessFiles(modules));
   if (options.demo) {
     await seedDemoData(db, modules);
     await seedPortalDemo(db);
     await seedModuleDemo(db, modules);
+    const moduleApprovals = await Promise.all(modules.map((module) => moduleDemoApprovals(module)));
     await seedWorkflowDemo(
       db,
       modules.flatMap((module) => module.collections),
+      moduleApprovals.flat(),
     );
   }
 }

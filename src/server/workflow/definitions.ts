@@ -58,12 +58,25 @@ export function definitionId(processId: string, version: number): string {
   return `${processId}@${version}`;
 }
 
-/** Every file of schemas/processes (the files passed `schemas:check`; a broken one stops the start below). */
-export function loadProcessFiles(dir: string = path.join(schemasDir, 'processes')): ProcessFile[] {
-  return readdirSync(dir)
+/**
+ * Every process file: the portal's (schemas/processes) and those of the modules present (`modules/<m>/processes`,
+ * already checked against the meta-schema when the modules were loaded). Files passed `schemas:check`; a broken one
+ * stops the start below. A process id is unique across all of them.
+ */
+export function loadProcessFiles(
+  modules: readonly { manifest: { id: string }; processes: readonly ProcessFile[] }[] = [],
+  dir: string = path.join(schemasDir, 'processes'),
+): ProcessFile[] {
+  const own = readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
-    .sort()
     .map((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as ProcessFile);
+  const files = [...own, ...modules.flatMap((module) => module.processes)];
+  const seen = new Set<string>();
+  for (const file of files) {
+    if (seen.has(file.id)) throw new Error(`process "${file.id}" is declared twice (schemas/processes and modules)`);
+    seen.add(file.id);
+  }
+  return files.sort((a, b) => a.id.localeCompare(b.id));
 }
 
 /** The meta-schema of process files, with the meta-schemas it refers to (the form vocabulary). */

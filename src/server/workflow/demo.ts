@@ -1,30 +1,36 @@
 /**
  * Demo approvals (PORTAL_DEMO=1): every definition in every state (审批中, 已通过, 已驳回, 已撤回) across the three
  * demo users, made by driving the engine itself on a clock that walks forward from three weeks ago, so every list
- * has rows and every history is one the engine wrote. Seeded once: nothing is added when instances exist.
- * The demo offices get their leaders here (the approvers of "the starter's office leader"), where none is set.
+ * has rows and every history is one the engine wrote. The portal's processes are scripted here, a module's by its
+ * demo generator (`demoApprovals()` of modules/<m>/server/demo-data.ts). Seeded once: nothing is added when
+ * instances exist. The demo offices get their leaders here (the approvers of "the starter's office leader"),
+ * where none is set.
  */
-import { sql } from 'kysely';
-import { collectionTable, fieldColumn, type CollectionFile } from '../../shared/collections.js';
+import type { CollectionFile } from '../../shared/collections.js';
 import type { Db } from '../db/database.js';
 import { createWorkflow } from './index.js';
 
-type Who = 'user-admin' | 'user-manager' | 'user-staff';
+/** The demo users who start and decide. */
+export type DemoUser = 'user-admin' | 'user-manager' | 'user-staff';
 
-type Step =
-  | { by: Who; do: 'approve'; comment?: string }
-  | { by: Who; do: 'reject'; to: 'starter' | 'previous'; comment: string }
-  | { by: Who; do: 'transfer' | 'addSigner'; user: Who; comment?: string }
-  | { by: Who; do: 'withdraw' | 'urge' };
+export type DemoApprovalStep =
+  | { by: DemoUser; do: 'approve'; comment?: string }
+  | { by: DemoUser; do: 'reject'; to: 'starter' | 'previous'; comment: string }
+  | { by: DemoUser; do: 'transfer' | 'addSigner'; user: DemoUser; comment?: string }
+  | { by: DemoUser; do: 'withdraw' | 'urge' };
 
-interface Script {
+/** One demo instance: who starts which process where with what form, and the steps taken on it since. */
+export interface DemoApproval {
   process: string;
-  starter: Who;
+  starter: DemoUser;
   project: string;
   form: Record<string, unknown>;
   approvers?: Record<string, string[]>;
-  steps: Step[];
+  steps: DemoApprovalStep[];
 }
+
+type Who = DemoUser;
+type Script = DemoApproval;
 
 const LEADERS: [office: string, leader: Who][] = [
   ['office-company', 'user-manager'],
@@ -38,7 +44,7 @@ const BJ = 'project-binjiang';
 const EX = 'project-expressway';
 const HW = 'project-highway';
 
-function scripts(hazards: Map<string, string[]>): Script[] {
+function scripts(): Script[] {
   const material = (amount: number, name: string) => ({
     materialName: name,
     specification: 'HRB400 Φ25',
@@ -54,12 +60,6 @@ function scripts(hazards: Map<string, string[]>): Script[] {
     changeNo: no,
     content: `${subject}，按设计院变更通知单执行`,
     costImpact: 36800,
-  });
-  const scheme = (name: string, overScale: boolean) => ({
-    schemeName: name,
-    works: overScale ? '基坑工程' : '脚手架工程',
-    overScale,
-    planStart: '2026-12-20',
   });
   const seal = (file: string) => ({ sealType: '合同专用章', fileName: file, copies: 3, purpose: '分包合同签订' });
   const payment = (contract: string, amount: number) => ({
@@ -139,42 +139,6 @@ function scripts(hazards: Map<string, string[]>): Script[] {
       project: HW,
       form: change('边坡锚杆长度调整', 'BG-2026-014'),
       steps: [{ by: 'user-manager', do: 'withdraw' }],
-    },
-    // 危大工程专项方案审批: safety officer, then the company one after another when over the scale.
-    {
-      process: 'dangerous-works-scheme',
-      starter: 'user-manager',
-      project: HW,
-      form: scheme('K12 深基坑支护专项方案', true),
-      steps: [{ by: 'user-staff', do: 'approve', comment: '方案经专家论证' }],
-    },
-    {
-      process: 'dangerous-works-scheme',
-      starter: 'user-staff',
-      project: BJ,
-      form: scheme('3 号楼悬挑脚手架专项方案', false),
-      steps: [
-        { by: 'user-staff', do: 'approve' },
-        { by: 'user-manager', do: 'approve' },
-      ],
-    },
-    {
-      process: 'dangerous-works-scheme',
-      starter: 'user-admin',
-      project: EX,
-      form: scheme('跨线桥高支模专项方案', true),
-      steps: [
-        { by: 'user-staff', do: 'approve' },
-        { by: 'user-manager', do: 'approve' },
-        { by: 'user-admin', do: 'reject', to: 'starter', comment: '立杆间距验算不足，请修改' },
-      ],
-    },
-    {
-      process: 'dangerous-works-scheme',
-      starter: 'user-staff',
-      project: BJ,
-      form: scheme('塔吊拆除专项方案', false),
-      steps: [{ by: 'user-staff', do: 'withdraw' }],
     },
     // 用章申请: the starter's leader, then whom the starter chose.
     {
@@ -256,67 +220,15 @@ function scripts(hazards: Map<string, string[]>): Script[] {
       steps: [{ by: 'user-staff', do: 'withdraw' }],
     },
   ];
-  // 隐患整改延期申请 needs open hazards of the safety module (absent when the module is not installed).
-  const open = hazards.get(BJ) ?? [];
-  if (open.length > 0) {
-    const extension = (index: number, reason: string) => ({
-      hazardId: open[index % open.length],
-      newDeadline: '2026-12-31',
-      reason,
-    });
-    list.push(
-      {
-        process: 'hazard-extension',
-        starter: 'user-staff',
-        project: BJ,
-        form: extension(0, '防护材料到货延迟'),
-        steps: [],
-      },
-      {
-        process: 'hazard-extension',
-        starter: 'user-staff',
-        project: BJ,
-        form: extension(1, '需等待混凝土养护期满'),
-        steps: [
-          { by: 'user-manager', do: 'approve' },
-          { by: 'user-manager', do: 'transfer', user: 'user-admin', comment: '请公司安全部确认' },
-          { by: 'user-admin', do: 'approve' },
-        ],
-      },
-      {
-        process: 'hazard-extension',
-        starter: 'user-staff',
-        project: BJ,
-        form: extension(2, '人员不足'),
-        steps: [{ by: 'user-manager', do: 'reject', to: 'starter', comment: '重大隐患不得延期，请立即整改' }],
-      },
-      {
-        process: 'hazard-extension',
-        starter: 'user-manager',
-        project: BJ,
-        form: extension(0, '雨季停工'),
-        steps: [{ by: 'user-manager', do: 'withdraw' }],
-      },
-    );
-  }
   return list;
-}
-
-/** Hazards waiting for rectification (待整改) of the safety module by project (none when the module is not installed). */
-async function openHazards(db: Db, collections: readonly CollectionFile[]): Promise<Map<string, string[]>> {
-  const result = new Map<string, string[]>();
-  const hazards = collections.find((file) => file.id === 'safety-hazard');
-  if (!hazards?.status) return result;
-  const { rows } = await sql<{ id: string; project_id: string }>`
-    select id, project_id from ${sql.table(collectionTable(hazards.id))}
-    where ${sql.ref(fieldColumn(hazards.status.field))} = 'pending' order by id`.execute(db);
-  for (const row of rows) result.set(row.project_id, [...(result.get(row.project_id) ?? []), row.id]);
-  return result;
 }
 
 export async function seedWorkflowDemo(
   db: Db,
+  /** The collections a process's references name. */
   collections: readonly CollectionFile[],
+  /** The modules' demo approvals, after the portal's own. */
+  moduleApprovals: readonly DemoApproval[] = [],
   now: Date = new Date(),
 ): Promise<void> {
   for (const [office, leader] of LEADERS)
@@ -329,7 +241,7 @@ export async function seedWorkflowDemo(
   const any = await db.selectFrom('wf_instance').select('id').limit(1).executeTakeFirst();
   if (any) return;
 
-  const list = scripts(await openHazards(db, collections));
+  const list = [...scripts(), ...moduleApprovals];
   // One transaction for the whole demo: all of it or none (a start that failed halfway seeds it again).
   await db.transaction().execute(async (trx) => {
     // The demo happened over the last three weeks, in office hours (China time): instances a day or so apart,

@@ -1,0 +1,26 @@
+/**
+ * Vite plugin: `import declared from '/modules/<id>/module.json?client'` yields only what the web app needs of a
+ * module's manifest (its full-screen routes), so the shell collects what modules contribute without bundling their
+ * menus and dictionaries, which the server serves.
+ */
+import type { Plugin } from 'vite';
+import { jsonQueryPlugin } from './json-query-plugin';
+
+/** What the web app reads of a module.json. */
+export interface ModuleClientDeclarations {
+  fullScreenRoutes: string[];
+}
+
+export function moduleClientPlugin(): Plugin {
+  return jsonQueryPlugin({
+    name: 'portal-module-client',
+    query: '?client',
+    generate(parsed) {
+      const routes = Array.isArray(parsed.fullScreenRoutes)
+        ? parsed.fullScreenRoutes.filter((route): route is string => typeof route === 'string')
+        : [];
+      const declarations: ModuleClientDeclarations = { fullScreenRoutes: routes };
+      return `export default ${JSON.stringify(declarations)};`;
+    },
+  });
+}
