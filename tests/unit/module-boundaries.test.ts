@@ -64,6 +64,38 @@ describe('module boundaries', () => {
     expect(core.filter((entry) => entry.target !== '../src/server/module-api.js')).toEqual([]);
   });
 
+  it("a module's SQL names only its own tables: another module's records are reached through its public code", () => {
+    const modules = loadModules();
+    // c_<collection> tables are their collection's module's; a module's own tables start with its id.
+    const ownerOf = (table: string): string | undefined =>
+      modules.find(
+        (module) =>
+          module.collections.some((file) => table === `c_${file.id.replace(/-/g, '_')}`) ||
+          table.startsWith(`${module.manifest.id.replace(/-/g, '_')}_`),
+      )?.manifest.id;
+    const TABLE = /\b(?:from|join|into|update|table)\s+([a-z_][a-z0-9_]*)/gi;
+    const foreign: string[] = [];
+    let named = 0;
+    for (const module of modules) {
+      let files: string[];
+      try {
+        files = serverFiles(path.join(module.dir, 'server'));
+      } catch {
+        continue;
+      }
+      for (const file of files)
+        for (const match of readFileSync(file, 'utf8').matchAll(TABLE)) {
+          const owner = ownerOf(match[1]);
+          if (owner) named += 1;
+          if (owner && owner !== module.manifest.id)
+            foreign.push(`${path.relative(MODULES, file)}: ${match[1]} (${owner})`);
+        }
+    }
+    // The modules do name their own tables: the check has something to check.
+    expect(named).toBeGreaterThan(10);
+    expect(foreign).toEqual([]);
+  });
+
   it('a module imports the public code only of the modules it requires in its module.json', () => {
     const requires = (module: string): string[] =>
       (JSON.parse(readFileSync(path.join(MODULES, module, 'module.json'), 'utf8')) as { requires?: string[] })

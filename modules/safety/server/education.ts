@@ -6,16 +6,25 @@
  */
 import { sql } from 'kysely';
 import type { CollectionRecords, Db, RecordWrite } from '../../../src/server/module-api.js';
+import { setEducationMissing, workerPresence } from '../../labour/server/public.js';
 
-/** Recomputes the flag of the given workers (all of a project, or every worker when neither is given). */
+/**
+ * Recomputes the flag of the given workers (all of a project, or every worker when neither is given): who is on
+ * site comes from the labour registry, who passed 三级安全教育 from the attendees here; only changed flags are written.
+ */
 export async function refreshEducationFlags(db: Db, projectId?: string, workerIds?: readonly string[]): Promise<void> {
-  if (workerIds && workerIds.length === 0) return;
-  const missing = sql`(w.status = 'onSite' and not exists (select 1 from c_safety_training_attendee a
-    where a.worker_id = w.id and a.passed and a.course_type = 'level3'))`;
-  await sql`update c_labour_worker w set safety_education_missing = ${missing}
-    where safety_education_missing is distinct from ${missing}
-    ${projectId ? sql`and w.project_id = ${projectId}` : sql``}
-    ${workerIds ? sql`and w.id in (${sql.join(workerIds)})` : sql``}`.execute(db);
+  const workers = await workerPresence(db, { projectId, workerIds });
+  if (workers.length === 0) return;
+  const { rows } = await sql<{ workerId: string }>`select distinct worker_id as "workerId"
+    from c_safety_training_attendee where passed and course_type = 'level3'
+      and worker_id = any(${sql.val(workers.map((worker) => worker.id))}::text[])`.execute(db);
+  const passed = new Set(rows.map((row) => row.workerId));
+  const changed = new Map<string, boolean>();
+  for (const worker of workers) {
+    const missing = worker.onSite && !passed.has(worker.id);
+    if (missing !== worker.educationMissing) changed.set(worker.id, missing);
+  }
+  await setEducationMissing(db, changed);
 }
 
 async function countAttendees(db: Db, trainingId: string): Promise<void> {
