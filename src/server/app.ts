@@ -27,6 +27,7 @@ import nulGuard from './plugins/nul-guard.js';
 import menuTreeFreshness from './plugins/menu-tree-freshness.js';
 import permissions from './plugins/permissions.js';
 import rateLimit from './plugins/rate-limit.js';
+import metrics from './plugins/metrics.js';
 import runtimeStats from './plugins/runtime-stats.js';
 import securityHeaders from './plugins/security-headers.js';
 import servicesPlugin from './plugins/services.js';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(servicesPlugin, { services });
   await app.register(runtimeStats);
   await app.register(health);
+  await app.register(metrics);
   await app.register(rateLimit, { db });
   await app.register(auth);
   await app.register(permissions);

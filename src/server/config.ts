@@ -66,6 +66,11 @@ export interface ServerConfig {
    * gauges plugins register (queues of ingestion); 0 = never.
    */
   runtimeStatsMs: number;
+  /**
+   * The bearer token a Prometheus scraper sends to GET /metrics (plugins/metrics.ts); unset: only the machine itself
+   * (a loopback address) may read the metrics.
+   */
+  metricsToken: string | undefined;
   /** How long a shutdown (SIGTERM, SIGINT) may take before the process exits anyway (src/server/shutdown.ts). */
   shutdownTimeoutMs: number;
   /** How long a user's view (name, roles, enabled flag) and a session's liveness are cached in-process. */
@@ -181,6 +186,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     logLevel: 'info',
     requestLog: { everyRequest: false, slowMs: 1000 },
     runtimeStatsMs: 0,
+    metricsToken: undefined,
     shutdownTimeoutMs: 10_000,
     userCacheTtlMs: 5000,
     menuTreeRecheckMs: 1000,
@@ -233,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       slowMs: integer('PORTAL_SLOW_REQUEST_MS', env.PORTAL_SLOW_REQUEST_MS, 1000, 1),
     },
     runtimeStatsMs: integer('PORTAL_RUNTIME_STATS_MS', env.PORTAL_RUNTIME_STATS_MS, 0, 0),
+    metricsToken: env.PORTAL_METRICS_TOKEN || undefined,
     shutdownTimeoutMs: integer('PORTAL_SHUTDOWN_TIMEOUT_MS', env.PORTAL_SHUTDOWN_TIMEOUT_MS, 10_000, 100),
     menuTreeRecheckMs: integer('PORTAL_MENU_TREE_RECHECK_MS', env.PORTAL_MENU_TREE_RECHECK_MS, 1000, 0),
     production,

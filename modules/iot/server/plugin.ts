@@ -4,6 +4,7 @@
  * external one), telemetry storage with rollups and monthly partitions, and the calls the screens chart from.
  */
 import { sql } from 'kysely';
+import { Counter, Gauge } from 'prom-client';
 import { chinaDateTime, invalidField, type ModulePlugin, TtlCache } from '../../../src/server/module-api.js';
 import { CycleStore } from './cycles.js';
 import {
@@ -39,6 +40,21 @@ const iot: ModulePlugin = async (app, { module, settings: declared }) => {
   const types = loadDeviceTypes(module.dir);
   const store = new TelemetryStore(db);
   const now = config.now;
+
+  // For the operator's scraper (GET /metrics): what is stored, and what waits to be.
+  const valuesStored = new Counter({
+    name: 'portal_iot_values_stored_total',
+    help: 'Metric values of device readings stored by this instance',
+    registers: [app.metrics],
+  });
+  new Gauge({
+    name: 'portal_iot_write_backlog',
+    help: 'Device messages waiting for the next write of this instance',
+    registers: [app.metrics],
+    collect() {
+      this.set(store.backlog);
+    },
+  });
 
   // This month and its neighbours exist before the first reading.
   const today = now();
@@ -104,6 +120,7 @@ const iot: ModulePlugin = async (app, { module, settings: declared }) => {
     retentionMonths: settings.retentionMonths,
     log: app.log,
     onStored: async (result, device, type) => {
+      valuesStored.inc(result.stored);
       live.stored(device.projectId, device.deviceId);
       cycles.stored(
         device.deviceId,

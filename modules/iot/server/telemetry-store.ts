@@ -63,6 +63,11 @@ export class TelemetryStore {
 
   constructor(private readonly db: Db) {}
 
+  /** Messages waiting to be written now. */
+  get backlog(): number {
+    return this.writes.waiting;
+  }
+
   /** The statements of the group commits since the last call, for the runtime stats. */
   takeFigures(): Record<string, GroupCommitFigures> {
     return {

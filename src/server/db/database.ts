@@ -59,7 +59,7 @@ export function createDatabase(target: DatabaseTarget): Db {
       // down: the pool drops that client and opens a new one on the next query.
       pool.on('error', (error) => process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`));
       const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-      recordEngine(db, { kind: 'postgres', url: target.url });
+      recordEngine(db, { kind: 'postgres', url: target.url, pool });
       return db;
     }
     case 'memory': {

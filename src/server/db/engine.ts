@@ -5,7 +5,10 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from './database.js';
 
-export type DatabaseEngine = { kind: 'postgres'; url: string } | { kind: 'pglite'; pglite: () => PGlite | undefined };
+/** What an opened database runs on; a PostgreSQL pool's figures for the metrics. */
+export type DatabaseEngine =
+  | { kind: 'postgres'; url: string; pool: { totalCount: number; idleCount: number; waitingCount: number } }
+  | { kind: 'pglite'; pglite: () => PGlite | undefined };
 
 const engines = new WeakMap<object, DatabaseEngine>();
 

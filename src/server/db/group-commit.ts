@@ -72,6 +72,11 @@ export class GroupCommit<In, Out> {
     figures.maxMs = Math.max(figures.maxMs, Math.round(ms));
   }
 
+  /** Items waiting for the next statement now (a backlog that grows says the database does not keep up). */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
   /** The figures since the last call (and starts counting again). */
   takeFigures(): GroupCommitFigures {
     const taken = { queued: this.queue.length, ...this.figures };
