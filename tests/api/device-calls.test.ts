@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_CALL_HEADERS, signDeviceCall } from '../../src/server/module-api.js';
 import { useCallers } from './admin-helpers.js';
+import { openApiDocument, operationsOf } from './openapi-requests.js';
 import { json, useTestApp } from './test-app.js';
 
 const PROJECT = 'project-binjiang';
@@ -151,6 +152,15 @@ describe.each(['gate pass', 'weighbridge pass', 'IoT reading'])('a signed %s', (
       data: { reason: 'replayed' },
     });
   });
+});
+
+it('covers every signed route of the OpenAPI document: a new one is added here, or this fails naming it', async () => {
+  const signed = operationsOf(await openApiDocument(t.app))
+    .filter(({ operation }) =>
+      (operation.parameters ?? []).some((p) => p.in === 'header' && p.name === DEVICE_CALL_HEADERS.device),
+    )
+    .map(({ method, template }) => `${method.toUpperCase()} ${template}`);
+  expect(signed.sort()).toEqual(routes.map((route) => `POST ${route.path}`).sort());
 });
 
 it('answers a call without any signature as from an unknown device', async () => {
