@@ -1,7 +1,8 @@
 /**
- * One path for every reading, whatever carried it (signed HTTP, the embedded broker, an external broker): find
- * the device by the id the platform issued it (its wire identity; a serial is the owner's label), check the message against its type, store it, and count what was refused. Nothing
- * refused is stored, and nothing here throws anything but a ReadingRefused at its callers.
+ * One path for every reading, whatever carried it (signed HTTP, the embedded broker, an external broker): find the
+ * device by the id the platform issued it (its wire identity; a serial is the owner's label), check the message against
+ * its type, store it, and count what was refused. Nothing refused is stored, and nothing here throws anything but a
+ * ReadingRefused at its callers.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { DEVICE_ID_PATTERN, TtlCache } from '../../../src/server/module-api.js';

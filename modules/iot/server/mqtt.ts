@@ -1,9 +1,9 @@
 /**
  * Readings over MQTT, into the same ingestion as HTTP:
- * - embedded (default): an aedes broker inside the server on PORTAL_MQTT_PORT. A device connects with its device
- *   id (issued with its secret) as username and its secret as password, publishes to `devices/<id>/telemetry`
- *   (QoS 1) and may subscribe only to its own `devices/<id>/#` (refusal reasons arrive on `devices/<id>/refused`). The broker acks a
- *   message only after it is stored, so an acknowledged reading survives a crash.
+ * - embedded (default): an aedes broker inside the server on PORTAL_MQTT_PORT. A device connects with its device id
+ *   (issued with its secret) as username and its secret as password, publishes to `devices/<id>/telemetry` (QoS 1) and
+ *   may subscribe only to its own `devices/<id>/#` (refusal reasons arrive on `devices/<id>/refused`). The broker acks
+ *   a message only after it is stored, so an acknowledged reading survives a crash.
  * - external (PORTAL_MQTT_URL: EMQX, Mosquitto): the broker authenticates devices; the server subscribes to
  *   `$share/<group>/devices/+/telemetry`, so several server instances split the messages, and acks each one after
  *   storing it.

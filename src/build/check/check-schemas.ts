@@ -477,6 +477,11 @@ function modulePanelFaults(root: string, files: readonly string[]): SchemaFault[
       dashboards.set(basename(path, '.json'), page.panels.filter(isObject) as unknown as { id: string }[]);
   }
   const contributions = panelContributions(manifests.map((entry) => entry.content as unknown as PanelsDeclaring));
+  const mergedPanels = new Map<string, { id: string }[]>();
+  const merged = (page: string, panels: { id: string }[]) => {
+    if (!mergedPanels.has(page)) mergedPanels.set(page, withModulePanels(page, panels, contributions));
+    return mergedPanels.get(page) ?? [];
+  };
   const faults: SchemaFault[] = [];
   for (const { path, content } of manifests) {
     const declared = Array.isArray(content.panels) ? content.panels : [];
@@ -488,11 +493,11 @@ function modulePanelFaults(root: string, files: readonly string[]): SchemaFault[
         faults.push({ file, pointer: `/panels/${index}/page`, message: `没有仪表盘页面 "${entry.page}"` });
         return;
       }
-      const merged = withModulePanels(entry.page, panels, contributions);
+      const all = merged(entry.page, panels);
       const id = String(entry.panel.id);
-      if (merged.filter((panel) => panel.id === id).length > 1)
+      if (all.filter((panel) => panel.id === id).length > 1)
         faults.push({ file, pointer: `/panels/${index}/panel/id`, message: `页面 "${entry.page}" 已有面板 "${id}"` });
-      if (typeof entry.after === 'string' && !merged.some((panel) => panel.id === entry.after))
+      if (typeof entry.after === 'string' && !all.some((panel) => panel.id === entry.after))
         faults.push({
           file,
           pointer: `/panels/${index}/after`,

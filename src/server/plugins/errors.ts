@@ -14,7 +14,15 @@ import { ApiError, fromDomainError, Messages } from '../http/api-error.js';
 import { globalPlugin } from '../http/global-plugin.js';
 import { toFieldErrors } from '../services/form-validation.js';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The envelope code of the error the request ended with (counted by `/metrics`), unset for a success. */
+    outcomeCode?: number;
+  }
+}
+
 function sendEnvelope(reply: FastifyReply, status: number, body: Envelope): FastifyReply {
+  reply.request.outcomeCode = body.msgCode;
   return reply
     .code(status)
     .type('application/json; charset=utf-8')

@@ -12,20 +12,13 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { MsgCode } from '../../shared/envelope.js';
 import { engineOf } from '../db/engine.js';
-import { DomainError } from '../domain-error.js';
-import { ApiError, fromDomainError } from '../http/api-error.js';
 import { globalPlugin } from '../http/global-plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The instance's metrics registry: a module registers its counters and gauges here (prom-client). */
     metrics: Registry;
-  }
-  interface FastifyRequest {
-    /** The envelope code of an error the request ended with (metrics), unset for a success. */
-    outcomeCode?: number;
   }
 }
 
@@ -93,16 +86,6 @@ export default globalPlugin('metrics', async (app) => {
     });
   }
 
-  app.addHook('onError', async (request, _reply, error) => {
-    request.outcomeCode =
-      error instanceof ApiError
-        ? error.msgCode
-        : error instanceof DomainError
-          ? fromDomainError(error).msgCode
-          : (error as { validation?: unknown }).validation
-            ? MsgCode.invalidInput
-            : MsgCode.internal;
-  });
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
     // Paths that match no route are one label, not one per path a scanner tried.
     const route = request.routeOptions.url ?? 'unmatched';
