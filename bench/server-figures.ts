@@ -69,11 +69,12 @@ export function serverEnv(extra: Record<string, string>): Record<string, string>
 
 /**
  * The environment and Node.js options of `npm start` (package.json: `[NAME=value ...] node <options>
- * scripts/start.mjs`, run by npm through `sh`), so the bench runs the server exactly as it runs in production.
+ * scripts/start.mjs`, run by npm through `sh` after the Node version check), so the bench runs the server exactly as it runs in production.
  */
 function startCommand(): { env: Record<string, string>; options: string[] } {
   const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const words = pkg.scripts.start.split(/\s+/);
+  // The command after the last `&&`: the steps before it (the Node version check) are not the server's.
+  const words = (pkg.scripts.start.split('&&').at(-1) ?? '').trim().split(/\s+/);
   const commandAt = words.findIndex((word) => !/^[A-Z_][A-Z0-9_]*=\S*$/.test(word));
   const env = Object.fromEntries(
     words.slice(0, commandAt).map((assignment) => {

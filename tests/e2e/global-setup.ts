@@ -62,7 +62,7 @@ export async function startServer(env: Record<string, string> = {}, cwd?: string
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   let log = '';
-  const child = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd,
     env: {
       ...process.env,

@@ -48,7 +48,7 @@ export function firstScreenPlugin({ entry, sourcePlugins, alias }: FirstScreenBu
             outDir: join(outDir, FIRST_SCREEN_DIR),
             emptyOutDir: true,
             copyPublicDir: false,
-            target: 'node20',
+            target: 'node24',
             minify: false,
             rolldownOptions: { output: { entryFileNames: FIRST_SCREEN_FILE } },
           },
