@@ -10,7 +10,8 @@
  * - iot_nonce: nonces of signed HTTP readings, until the platform's one device_nonce took them (0004);
  * - iot_refusal: refused readings counted by day, device id and reason (a refused reading is never stored).
  */
-import { type Kysely, type Migration, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 type AnyDb = Kysely<unknown>;
 

@@ -6,13 +6,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, type Driver } from 'kysely';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
 import { onFirstUse } from '../lazy-module.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { engineOf, recordEngine } from './engine.js';
-import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './tables.js';
 
 export type Db = Kysely<Database>;
@@ -34,6 +33,29 @@ export function databaseTarget(config: { databaseUrl: string | undefined; dataDi
  * are read through the operating system's file cache anyway: 16 MB keeps an idle server about 120 MB smaller.
  */
 const PGLITE_CONF = ['shared_buffers = 16MB'];
+
+/**
+ * Kysely's PGlite dialect, releasing the data directory's lock once the database is closed. Its transactions hold
+ * PGlite's exclusive transaction lock, so another user of the same instance never runs a statement inside one.
+ */
+class LockedPGliteDialect extends PGliteDialect {
+  constructor(open: () => Promise<PGlite>, private readonly release: () => void) {
+    super({ pglite: open });
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const destroy = driver.destroy.bind(driver);
+    driver.destroy = async () => {
+      try {
+        await destroy();
+      } finally {
+        this.release();
+      }
+    };
+    return driver;
+  }
+}
 
 /** PGlite's code, loaded when an embedded database is opened: an instance on PostgreSQL never loads it. */
 const pgliteLibrary = onFirstUse(async () => (await import('@electric-sql/pglite')).PGlite);
@@ -87,7 +109,7 @@ export function createDatabase(target: DatabaseTarget): Db {
         return (opened = new PGlite(target.dataDir, { postgresqlconf: PGLITE_CONF }));
       };
       const db = new Kysely<Database>({
-        dialect: new PGliteDialect({ pglite: open, onDestroy: () => lock?.release() }),
+        dialect: new LockedPGliteDialect(open, () => lock?.release()),
       });
       recordEngine(db, { kind: 'pglite', pglite: () => opened });
       return db;

@@ -1,6 +1,6 @@
 /** Brings the database to the newest migration; safe to run at every start and from several instances at once. */
 import { type Kysely, sql } from 'kysely';
-import { DEFAULT_MIGRATION_TABLE, Migrator, type MigrationProvider } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Migrator, type MigrationProvider } from 'kysely/migration';
 import { migrations } from './migrations/index.js';
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,7 +3,8 @@
  * own history and lock tables (`module_migration_<id>`), so a module's migration names are its own and adding or
  * removing a module never disturbs the order of anyone else's.
  */
-import { type Kysely, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { moduleMigrations } from '../modules/module-plugins.js';
 import type { PortalModule } from '../modules/module-files.js';
 

@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { checked, type ModuleSeedFile, type PortalModule } from './module-files.js';
 import { type ModuleSettings, readModuleSettings } from './module-settings.js';
 import type { DemoApproval } from '../workflow/demo.js';

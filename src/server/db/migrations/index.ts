@@ -1,5 +1,5 @@
 /** Every migration, by name, in order. Add a file and a line here; never edit a migration that has shipped. */
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as foundation from './0001-foundation.js';
 import * as accounts from './0002-accounts.js';
 import * as portal from './0003-portal.js';
