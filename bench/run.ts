@@ -8,9 +8,11 @@
  *   4. the IoT platform (bench/iot-figures.ts): 1,000 readings/s over MQTT and over HTTP, a 30-day chart.
  *   5. an admin CRUD page's first row after login beside the same screen written by hand with Arco
  *      (bench/admin-first-row.ts; budget 1.25x, issue 10), measured with figures 1 and 2 on the same server.
+ *   6. the job queue (bench/job-figures.ts): throughput and the latency from send to start, on PGlite and on
+ *      PostgreSQL, beside the figures of the queue pg-boss replaced.
  * `BENCH_ONLY=server npm run bench` measures the server's figures alone (no browser); `BENCH_ONLY=api` only the two
  * API ratios (about a minute); `BENCH_ONLY=collections` or
- * `BENCH_ONLY=workflow` only those figures on PostgreSQL; `BENCH_ONLY=iot` the IoT ones; `BENCH_ONLY=first-row` only
+ * `BENCH_ONLY=workflow` only those figures on PostgreSQL; `BENCH_ONLY=iot` the IoT ones; `BENCH_ONLY=jobs` the job queue's; `BENCH_ONLY=first-row` only
  * figure 5 (the admin page's first row beside the hand-written page, on a server of its own).
  * It only reports: the exit code is 0 whether or not a budget is met, unless the bench itself fails.
  */
@@ -27,14 +29,16 @@ import {
   type ServerFigure,
 } from './server-figures';
 import { measureIotFigures } from './iot-figures';
+import { measureJobFigures } from './job-figures';
 import { ensureBuild, startServer, type RunningServer } from './server';
 
 async function main(): Promise<void> {
   const began = Date.now();
   const iotOnly = process.env.BENCH_ONLY === 'iot';
+  const jobsOnly = process.env.BENCH_ONLY === 'jobs';
   const firstRowOnly = process.env.BENCH_ONLY === 'first-row';
   // The IoT figures use the API alone: no web build for them.
-  const web = iotOnly ? { webDir: '', cleanup: async () => undefined } : await ensureBuild();
+  const web = iotOnly || jobsOnly ? { webDir: '', cleanup: async () => undefined } : await ensureBuild();
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const stopAll = async () => {
@@ -53,7 +57,8 @@ async function main(): Promise<void> {
         ? process.env.BENCH_ONLY
         : undefined;
     const apiOnly = process.env.BENCH_ONLY === 'api';
-    const serverOnly = process.env.BENCH_ONLY === 'server' || apiOnly || postgresOnly !== undefined || iotOnly;
+    const serverOnly =
+      process.env.BENCH_ONLY === 'server' || apiOnly || postgresOnly !== undefined || iotOnly || jobsOnly;
     const summary: string[] = [];
     if (firstRowOnly) {
       server = await startServer(web.webDir);
@@ -98,14 +103,16 @@ async function main(): Promise<void> {
       );
     }
 
-    const serverFigures: ServerFigure[] = iotOnly
-      ? []
-      : apiOnly
-        ? await measureApiFiguresOnly(web.webDir)
-        : postgresOnly
-          ? await measurePostgresFiguresOnly(postgresOnly)
-          : await measureServerFigures(web.webDir);
+    const serverFigures: ServerFigure[] =
+      iotOnly || jobsOnly
+        ? []
+        : apiOnly
+          ? await measureApiFiguresOnly(web.webDir)
+          : postgresOnly
+            ? await measurePostgresFiguresOnly(postgresOnly)
+            : await measureServerFigures(web.webDir);
     if (iotOnly || !process.env.BENCH_ONLY) serverFigures.push(...(await measureIotFigures()));
+    if (jobsOnly || !process.env.BENCH_ONLY) serverFigures.push(...(await measureJobFigures()));
 
     console.log('\n== Summary ==');
     for (const line of summary) console.log(line);
