@@ -3,13 +3,13 @@
  * (PGSERVER_URL, a database made for the run):
  *   - throughput: 2,000 jobs sent at once, run by one instance's worker (concurrency 10) until all are completed;
  *   - latency: 100 jobs sent one at a time to an idle worker, from `send` to the handler's start (p50, p95).
- * The queue is driven through the same calls the portal makes (`send`, `work`, `start`, `stop`), so the figures of
- * the hand-made queue it replaced (JOB_QUEUE_BEFORE, measured here with this file) stay comparable.
+ * The queue (pg-boss) is driven through the same calls the portal makes (`send`, `work`, `start`, `stop`), so the
+ * figures of the hand-made queue it replaced (JOB_QUEUE_BEFORE, measured with this file) stay comparable.
  */
 import pg from 'pg';
 import { createDatabase, type Db } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
-import { JobQueue } from '../src/server/jobs/queue';
+import { installJobQueue, JobQueue } from '../src/server/jobs/queue';
 import { median, quantile } from './measure';
 import type { ServerFigure } from './server-figures';
 
@@ -88,6 +88,7 @@ async function onPostgres<T>(work: (db: Db) => Promise<T>): Promise<T | undefine
   const db = createDatabase({ kind: 'postgres', url: `${server.slice(0, server.lastIndexOf('/'))}/${name}` });
   try {
     await migrateToLatest(db);
+    await installJobQueue(db);
     return await work(db);
   } finally {
     await db.destroy();
@@ -106,6 +107,7 @@ export async function measureJobFigures(): Promise<ServerFigure[]> {
   const embedded = createDatabase({ kind: 'memory' });
   try {
     await migrateToLatest(embedded);
+    await installJobQueue(embedded);
     const now = await measureQueue(embedded);
     figures.push(
       { label: 'jobs on PGlite, now', value: describeFigures(now), budget: 'no budget', met: undefined },

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { ConfigError } from './config-error.js';
-import { nextCronRun } from './jobs/queue.js';
+import { CronExpressionParser } from 'cron-parser';
 import { defaultPortalConfig, loadPortalConfig, type PortalConfig } from './portal-config.js';
 
 export type SmsProvider = 'outbox' | 'http';
@@ -123,7 +123,7 @@ function cronRule(name: string, raw: string | undefined, fallback: string | null
   if (raw === undefined || raw === '') return fallback;
   if (raw === 'off') return null;
   try {
-    nextCronRun(raw, 'Asia/Shanghai', new Date());
+    CronExpressionParser.parse(raw, { tz: 'Asia/Shanghai' });
   } catch {
     throw new ConfigError(`${name} must be a cron rule (5 fields, or 6 with seconds first) or "off", got "${raw}"`);
   }

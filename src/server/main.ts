@@ -52,6 +52,7 @@ async function main(): Promise<void> {
     `智慧工地门户已启动: http://${shownHost}:${config.port}/app/`,
     `  API 描述 (OpenAPI): http://${shownHost}:${config.port}/api/pub/openapi.json`,
     `  数据库: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${config.dataDir}/pgdata`}`,
+    `  运行环境: Node.js ${process.version}`,
   ];
   if (config.demo) {
     lines.push('  演示账号 (PORTAL_DEMO=1):');

@@ -1,5 +1,6 @@
 /**
- * Everything a database needs before the server answers: the migrations (the portal's, then each module's own),
+ * Everything a database needs before the server answers: the migrations (the portal's, pg-boss's schema of the job
+ * queue, then each module's own),
  * the tables of the modules' collections (created or given their new columns), their stored computed fields where
  * their definitions changed (collections/recompute.ts), then the idempotent seed (reference data always, demo
  * data with PORTAL_DEMO=1, the modules' menus and demo records included; a start skips it when none of what it
@@ -16,6 +17,7 @@ import type { StartupPhases } from './startup-phases.js';
 import type { Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { migrateModules } from './db/module-migrate.js';
+import { installJobQueue } from './jobs/queue.js';
 
 export interface PrepareOptions {
   demo: boolean;
@@ -32,6 +34,7 @@ export async function prepareDatabase(db: Db, options: PrepareOptions): Promise<
   const modules = options.modules ?? loadModules();
   phases?.end('load module files');
   await migrateToLatest(db);
+  await installJobQueue(db);
   phases?.end('open database, migrations');
   await migrateModules(db, modules);
   phases?.end('module migrations');

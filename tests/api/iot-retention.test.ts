@@ -25,9 +25,19 @@ function monthsAgo(months: number, at = new Date()): Date {
   return d;
 }
 
+/** Sends a retention run: the queue is exclusive, so one sent at start may still be waiting or running. */
+async function sendRetention(): Promise<string> {
+  for (let i = 0; i < 1500; i++) {
+    const id = await t.app.jobs.send('iot-retention', {});
+    if (id) return id;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the retention queue stayed busy');
+}
+
 async function finished(id: string): Promise<JobInfo> {
   for (let i = 0; i < 1500; i++) {
-    const job = await t.app.jobs.get(id);
+    const job = await t.app.jobs.get('iot-retention', id);
     if (job && ['completed', 'failed', 'cancelled'].includes(job.state)) return job;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -36,9 +46,7 @@ async function finished(id: string): Promise<JobInfo> {
 
 describe('iot-retention job', () => {
   it('is scheduled daily at 03:30 China time', async () => {
-    const { rows } = await sql<{ cron: string; time_zone: string }>`select cron, time_zone from job_schedule
-      where name = 'iot-retention'`.execute(t.db);
-    expect(rows).toEqual([{ cron: '30 3 * * *', time_zone: 'Asia/Shanghai' }]);
+    expect(await t.app.jobs.scheduleOf('iot-retention')).toEqual({ cron: '30 3 * * *', timeZone: 'Asia/Shanghai' });
   });
 
   it('drops raw readings past the retention, keeps hour rollups longer and recent data whole', async () => {
@@ -69,8 +77,7 @@ describe('iot-retention job', () => {
       await sql`insert into iot_rollup (device_id, metric, grain, bucket, count, sum, min, max)
         values (${id}, 'pm10', ${grain}, ${bucket}, 1, 80, 80, 80)`.execute(t.db);
 
-    const jobId = await t.app.jobs.send('iot-retention', {});
-    const job = await finished(jobId!);
+    const job = await finished(await sendRetention());
     expect(job.state).toBe('completed');
     const result = job.result as RetentionResult;
     const oldPartition = `iot_reading_y${old.getUTCFullYear()}m${String(old.getUTCMonth() + 1).padStart(2, '0')}`;
@@ -95,7 +102,7 @@ describe('iot-retention job', () => {
     expect(partitions.map((p) => p.name)).not.toContain(oldPartition);
 
     // Run again: nothing left to remove, nothing recent touched.
-    const again = await finished((await t.app.jobs.send('iot-retention', {}))!);
+    const again = await finished(await sendRetention());
     expect(again.result).toMatchObject({ droppedPartitions: [], deletedReadings: 0, deletedHourRollups: 0 });
   });
 });

@@ -1,16 +1,19 @@
 /**
- * The job queue (src/server/jobs) on the test database (in-memory PGlite, or PostgreSQL with DATABASE_URL): a job
- * runs once, a failed attempt is retried, a cron schedule adds its jobs, a job sent before a restart runs after
- * it (PGlite data directory and PostgreSQL), and two apps on one database never run the same job twice.
+ * The job queue (src/server/jobs, on pg-boss) on the test database (in-memory PGlite, or PostgreSQL with
+ * DATABASE_URL): a job runs once, a failed attempt is retried, a cron schedule adds one job per due time, a job sent
+ * before a restart runs after it (PGlite data directory and PostgreSQL), two apps on one database never run the same
+ * job twice, and a job whose instance died is taken over (or failed, when it must not run twice).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { JobQueue } from '../../src/server/jobs/queue.js';
-import { INTERRUPTED_MESSAGE, type JobInfo } from '../../src/server/jobs/types.js';
+import { JOB_SCHEMA, JobQueue } from '../../src/server/jobs/queue.js';
+import { INTERRUPTED_MESSAGE, type JobInfo, type JobName } from '../../src/server/jobs/types.js';
+import type { Db } from '../../src/server/db/database.js';
 import { createTestApp, testConfig, type TestApp } from './test-app.js';
 
 declare module '../../src/server/jobs/types.js' {
@@ -37,11 +40,17 @@ async function until<T>(probe: () => Promise<T | undefined> | T | undefined, wha
   throw new Error(`gave up waiting for ${what}`);
 }
 
-async function finished(jobs: JobQueue, id: string): Promise<JobInfo> {
+async function finished(jobs: JobQueue, name: JobName, id: string): Promise<JobInfo> {
   return until(async () => {
-    const job = await jobs.get(id);
+    const job = await jobs.get(name, id);
     return job && ['completed', 'failed', 'cancelled'].includes(job.state) ? job : undefined;
   }, `job ${id} to finish`);
+}
+
+/** As a dead instance leaves a job: active, its worker's heartbeat long overdue. */
+async function leftByDeadInstance(db: Db, id: string): Promise<void> {
+  await sql`update ${sql.table(`${JOB_SCHEMA}.job`)} set state = 'active', started_on = now(),
+    heartbeat_on = now() - interval '1 hour' where id = ${id}::uuid`.execute(db);
 }
 
 let t: TestApp;
@@ -61,11 +70,11 @@ describe('job queue', () => {
     await t.app.ready();
     const id = await t.app.jobs.send('test-once', { n: 21 });
     expect(id).toBeTypeOf('string');
-    const job = await finished(t.app.jobs, id!);
+    const job = await finished(t.app.jobs, 'test-once', id!);
     expect(job).toMatchObject({ state: 'completed', attempts: 1, result: { doubled: 42 }, progress: { done: 1 } });
     // A file sent with a job lives as long as the job may still run.
     const withFile = await t.app.jobs.send('test-once', { n: 1 }, { file: { name: 'a.txt', bytes: Buffer.from('x') } });
-    await finished(t.app.jobs, withFile!);
+    await finished(t.app.jobs, 'test-once', withFile!);
     expect(await t.db.selectFrom('job_file').selectAll().where('job_id', '=', withFile!).execute()).toEqual([]);
     // A few more polls: still run once.
     await new Promise((resolve) => setTimeout(resolve, POLL_MS * 5));
@@ -80,24 +89,34 @@ describe('job queue', () => {
       return 'ok';
     });
     const recovers = await t.app.jobs.send('test-flaky', { failTimes: 2 }, { maxAttempts: 3, retryDelayMs: 10 });
-    const recovered = await finished(t.app.jobs, recovers!);
+    const recovered = await finished(t.app.jobs, 'test-flaky', recovers!);
     expect(recovered).toMatchObject({ state: 'completed', attempts: 3, result: 'ok', error: null });
 
     const givesUp = await t.app.jobs.send('test-flaky', { failTimes: 9 }, { maxAttempts: 2, retryDelayMs: 10 });
-    const failed = await finished(t.app.jobs, givesUp!);
+    const failed = await finished(t.app.jobs, 'test-flaky', givesUp!);
     expect(failed).toMatchObject({ state: 'failed', attempts: 2, error: '第 2 次失败' });
     expect(attempts).toEqual([1, 2, 3, 1, 2]);
   });
 
-  it('fails at once on a JobFailure, and drops a second job with the same singleton key', async () => {
+  it('fails at once on a JobFailure, and an exclusive queue drops a second job with the same key', async () => {
     const { JobFailure } = await import('../../src/server/jobs/types.js');
-    t.app.jobs.work('test-final', async () => {
-      throw new JobFailure('文件无法读取');
-    });
+    t.app.jobs.work(
+      'test-final',
+      async () => {
+        throw new JobFailure('文件无法读取');
+      },
+      { exclusive: true },
+    );
     const first = await t.app.jobs.send('test-final', {}, { singletonKey: 'k', delayMs: 200 });
     const second = await t.app.jobs.send('test-final', {}, { singletonKey: 'k' });
     expect(second).toBeUndefined();
-    expect(await finished(t.app.jobs, first!)).toMatchObject({ state: 'failed', attempts: 1, error: '文件无法读取' });
+    expect(await finished(t.app.jobs, 'test-final', first!)).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      error: '文件无法读取',
+    });
+    // Once the first is done, the key is free again.
+    expect(await t.app.jobs.send('test-final', {}, { singletonKey: 'k' })).toBeTypeOf('string');
   });
 
   it('adds the jobs of a cron schedule, one per due time', async () => {
@@ -105,13 +124,20 @@ describe('job queue', () => {
     t.app.jobs.work('test-tick', async (job) => {
       runs.push(job.id);
     });
-    await t.app.jobs.schedule('test-tick', '* * * * * *', {});
-    await until(() => (runs.length >= 2 ? true : undefined), 'two scheduled runs');
+    await t.app.jobs.schedule('test-tick', '* * * * *', {});
+    expect(await t.app.jobs.scheduleOf('test-tick')).toEqual({ cron: '* * * * *', timeZone: 'Asia/Shanghai' });
+    await until(() => (runs.length >= 1 ? true : undefined), 'a scheduled run');
+    // Several more passes of the schedule (one a second here): the minute that is due is sent once.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
     await t.app.jobs.unschedule('test-tick');
-    const jobs = await t.db.selectFrom('job').select(['singleton_key']).where('name', '=', 'test-tick').execute();
-    const keys = jobs.map((job) => job.singleton_key);
-    expect(new Set(keys).size).toBe(keys.length);
-    expect(keys.every((key) => key?.startsWith('schedule:'))).toBe(true);
+    expect(await t.app.jobs.scheduleOf('test-tick')).toBeUndefined();
+    const { rows } = await sql<{ minute: string }>`select date_trunc('minute', created_on)::text as minute
+      from ${sql.table(`${JOB_SCHEMA}.job`)} where name = 'test-tick'`.execute(t.db);
+    const minutes = rows.map((row) => row.minute);
+    expect(minutes.length).toBeGreaterThan(0);
+    expect(minutes.length).toBeLessThanOrEqual(2); // a minute may have turned during the test
+    expect(new Set(minutes).size).toBe(minutes.length);
+    expect(runs).toHaveLength(minutes.length);
   });
 
   it('two apps on one database never run the same job twice', async () => {
@@ -126,7 +152,7 @@ describe('job queue', () => {
     await other.ready();
     const ids: string[] = [];
     for (let n = 0; n < 40; n++) ids.push((await t.app.jobs.send('test-shared', { n }))!);
-    for (const id of ids) expect((await finished(t.app.jobs, id)).state).toBe('completed');
+    for (const id of ids) expect((await finished(t.app.jobs, 'test-shared', id)).state).toBe('completed');
     expect(ranBy.size).toBe(40);
     for (const runners of ranBy.values()) expect(runners).toHaveLength(1);
   });
@@ -146,7 +172,7 @@ describe('a job survives a restart', () => {
         words.push(job.payload.word);
       });
       await second.ready();
-      expect(await finished(second.jobs, id)).toMatchObject({ state: 'completed', attempts: 1 });
+      expect(await finished(second.jobs, 'test-restart', id)).toMatchObject({ state: 'completed', attempts: 1 });
       expect(words).toEqual(['你好']);
     } finally {
       await second.close();
@@ -174,14 +200,9 @@ describe('a job survives a restart', () => {
     },
   );
 
-  it('a job taken by an instance that died runs again once its lease ran out', async () => {
+  it('a job taken by an instance that died runs again once its heartbeat is overdue', async () => {
     const id = (await t.app.jobs.send('test-restart', { word: 'lease' }, { delayMs: 60_000 }))!;
-    // As a dead instance leaves it: active, locked, lease over.
-    await t.db
-      .updateTable('job')
-      .set({ state: 'active', attempts: 1, locked_by: 'gone', locked_until: new Date(Date.now() - 1000) })
-      .where('id', '=', id)
-      .execute();
+    await leftByDeadInstance(t.db, id);
     const queue = new JobQueue(t.db, { pollMs: POLL_MS });
     const words: string[] = [];
     queue.work('test-restart', async (job) => {
@@ -189,27 +210,30 @@ describe('a job survives a restart', () => {
     });
     await queue.start();
     try {
-      expect(await finished(queue, id)).toMatchObject({ state: 'completed', attempts: 2 });
+      expect(await finished(queue, 'test-restart', id)).toMatchObject({ state: 'completed', attempts: 2 });
       expect(words).toEqual(['lease']);
     } finally {
       await queue.stop();
     }
   });
 
-  it('stopping hands a running job back, and the next start runs it again', async () => {
+  it('stopping cuts a running job off, and the next start runs it again', async () => {
     const stopping = new JobQueue(t.db, { pollMs: POLL_MS, stopGraceMs: 50 });
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
+    let aborted = false;
     stopping.work('test-handback', async (job) => {
       started();
       // A long job: it gives up only when told to stop.
       await new Promise((resolve) => job.signal.addEventListener('abort', resolve));
+      aborted = true;
     });
     await stopping.start();
-    const id = (await stopping.send('test-handback', { n: 1 }))!;
+    const id = (await stopping.send('test-handback', { n: 1 }, { retryDelayMs: 0 }))!;
     await running;
     await stopping.stop();
-    expect(await stopping.get(id)).toMatchObject({ state: 'retry', attempts: 0 });
+    expect(aborted).toBe(true);
+    expect(await t.app.jobs.get('test-handback', id)).toMatchObject({ state: 'retry', error: INTERRUPTED_MESSAGE });
 
     const next = new JobQueue(t.db, { pollMs: POLL_MS });
     const attempts: number[] = [];
@@ -218,8 +242,8 @@ describe('a job survives a restart', () => {
     });
     await next.start();
     try {
-      expect(await finished(next, id)).toMatchObject({ state: 'completed', attempts: 1 });
-      expect(attempts).toEqual([1]);
+      expect(await finished(next, 'test-handback', id)).toMatchObject({ state: 'completed', attempts: 2 });
+      expect(attempts).toEqual([2]);
     } finally {
       await next.stop();
     }
@@ -229,32 +253,30 @@ describe('a job survives a restart', () => {
     const stopping = new JobQueue(t.db, { pollMs: POLL_MS, stopGraceMs: 50 });
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
-    stopping.work(
-      'test-once-only',
-      async (job) => {
-        started();
-        await new Promise((resolve) => job.signal.addEventListener('abort', resolve));
-      },
-      { interrupted: 'fail' },
-    );
+    stopping.work('test-once-only', async (job) => {
+      started();
+      await new Promise((resolve) => job.signal.addEventListener('abort', resolve));
+    });
     await stopping.start();
-    const stopped = (await stopping.send('test-once-only', { n: 1 }))!;
+    const stopped = (await stopping.send('test-once-only', { n: 1 }, { maxAttempts: 1 }))!;
     await running;
     await stopping.stop();
-    expect(await stopping.get(stopped)).toMatchObject({ state: 'failed', error: INTERRUPTED_MESSAGE });
+    expect(await t.app.jobs.get('test-once-only', stopped)).toMatchObject({
+      state: 'failed',
+      error: INTERRUPTED_MESSAGE,
+    });
 
-    const died = (await t.app.jobs.send('test-once-only', { n: 2 }, { delayMs: 60_000 }))!;
-    await t.db
-      .updateTable('job')
-      .set({ state: 'active', attempts: 1, locked_by: 'gone', locked_until: new Date(Date.now() - 1000) })
-      .where('id', '=', died)
-      .execute();
+    const died = (await t.app.jobs.send('test-once-only', { n: 2 }, { delayMs: 60_000, maxAttempts: 1 }))!;
+    await leftByDeadInstance(t.db, died);
     const next = new JobQueue(t.db, { pollMs: POLL_MS });
     const ran: number[] = [];
-    next.work('test-once-only', async (job) => void ran.push(job.payload.n), { interrupted: 'fail' });
+    next.work('test-once-only', async (job) => void ran.push(job.payload.n));
     await next.start();
     try {
-      expect(await finished(next, died)).toMatchObject({ state: 'failed', error: INTERRUPTED_MESSAGE });
+      expect(await finished(next, 'test-once-only', died)).toMatchObject({
+        state: 'failed',
+        error: INTERRUPTED_MESSAGE,
+      });
       expect(ran).toEqual([]);
     } finally {
       await next.stop();

@@ -2,7 +2,8 @@
  * The approval timers (src/server/workflow/timers.ts) as jobs of the queue: a pending task idle past its period
  * reminds its assignee (and nobody else), once per period, never once it is done; the daily digest reaches each
  * user with open tasks or unread messages once per China day, however often or in parallel it runs; a schedule
- * kept in the queue's table runs after a restart. Time is the job's payload `now`, so nothing sleeps for hours.
+ * kept by the queue (pg-boss) sends the time it missed while every instance was down once one is back. Time is the
+ * job's payload `now`, so nothing sleeps for hours.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import type { Db } from '../../src/server/db/database.js';
-import type { JobQueue } from '../../src/server/jobs/queue.js';
+import { JOB_SCHEMA, type JobQueue } from '../../src/server/jobs/queue.js';
 import type { JobInfo } from '../../src/server/jobs/types.js';
 import { chinaDate } from '../../src/server/services/china-time.js';
 import { ApprovalTimers, DIGEST_JOB, REMINDER_JOB } from '../../src/server/workflow/timers.js';
@@ -40,7 +41,7 @@ async function until<T>(probe: () => Promise<T | undefined>, what: string): Prom
 async function runJob(jobs: JobQueue, name: typeof REMINDER_JOB | typeof DIGEST_JOB, now: Date): Promise<JobInfo> {
   const id = (await jobs.send(name, { now: now.toISOString() }))!;
   return until(async () => {
-    const job = await jobs.get(id);
+    const job = await jobs.get(name, id);
     return job && ['completed', 'failed'].includes(job.state) ? job : undefined;
   }, `job ${name}`);
 }
@@ -230,13 +231,14 @@ describe('the daily digest', () => {
 });
 
 describe('the schedules survive a restart', () => {
-  /** Opens an app, closes it, lets its reminder schedule fall due while it is down, opens another: it runs. */
+  /**
+   * Opens an app, closes it, lets the reminder schedule's time pass while no instance runs (the queue's last cron
+   * pass and the schedule itself dated back past it), opens another: it sends the missed sweep once, which runs.
+   */
   async function scheduleThenRestart(open: () => Promise<FastifyInstance>): Promise<void> {
     const first = await open();
     await first.ready();
-    const db = first.services.db;
-    const schedule = await db.selectFrom('job_schedule').selectAll().where('name', '=', REMINDER_JOB).execute();
-    expect(schedule).toHaveLength(1);
+    expect(await first.jobs.scheduleOf(REMINDER_JOB)).toEqual({ cron: '0 0 1 1 *', timeZone: 'Asia/Shanghai' });
     await first.close();
 
     const second = await open();
@@ -256,11 +258,9 @@ describe('the schedules survive a restart', () => {
         .set({ idle_since: new Date(Date.now() - 48 * HOUR) })
         .where('id', '=', task.id)
         .execute();
-      await sdb
-        .updateTable('job_schedule')
-        .set({ next_run_at: new Date(Date.now() - 60_000) })
-        .where('name', '=', REMINDER_JOB)
-        .execute();
+      await sql`update ${sql.table(`${JOB_SCHEMA}.version`)} set cron_on = now() - interval '400 days'`.execute(sdb);
+      await sql`update ${sql.table(`${JOB_SCHEMA}.schedule`)} set created_on = now() - interval '400 days'
+        where name = ${REMINDER_JOB}`.execute(sdb);
       const remindersOf = async () =>
         (
           await sdb
@@ -273,18 +273,14 @@ describe('the schedules survive a restart', () => {
         ).length;
       const before = await remindersOf();
       await second.ready();
-      // The job the schedule added (on PostgreSQL the database also holds the earlier tests' jobs).
-      await until(
-        async () =>
-          (await sdb
-            .selectFrom('job')
-            .select(['state', 'result', 'singleton_key'])
-            .where('name', '=', REMINDER_JOB)
-            .where('state', '=', 'completed')
-            .where('singleton_key', 'like', 'schedule:%')
-            .executeTakeFirst()) ?? undefined,
-        'the scheduled reminder job',
-      );
+      // The job the schedule sent carries the schedule's payload ({}); the tests' own sends carry a time.
+      const sent = await until(async () => {
+        const { rows } = await sql<{ state: string }>`select state::text as state
+          from ${sql.table(`${JOB_SCHEMA}.job`)} where name = ${REMINDER_JOB} and data = '{}'::jsonb
+          and state = 'completed'`.execute(sdb);
+        return rows.length > 0 ? rows : undefined;
+      }, 'the scheduled reminder job');
+      expect(sent).toHaveLength(1);
       expect(await remindersOf()).toBeGreaterThan(before);
     } finally {
       await second.close();

@@ -60,9 +60,12 @@ const iot: ModulePlugin = async (app, { module, settings: declared }) => {
   const today = now();
   await store.ensurePartitions(new Date(today.getTime() - MONTH_MS), new Date(today.getTime() + MONTH_MS));
   // Old telemetry goes by a daily job (retention.ts), and once at start, after a server was down for a while.
-  app.jobs.work(RETENTION_JOB, async () => applyRetention(db, store, now(), settings.retentionMonths));
+  // Exclusive: one retention run at a time, whether the schedule or a start sent it.
+  app.jobs.work(RETENTION_JOB, async () => applyRetention(db, store, now(), settings.retentionMonths), {
+    exclusive: true,
+  });
   await app.jobs.schedule(RETENTION_JOB, RETENTION_CRON, {});
-  await app.jobs.send(RETENTION_JOB, {}, { singletonKey: RETENTION_JOB });
+  await app.jobs.send(RETENTION_JOB, {});
 
   const warningRecords = app.collections.get('iot-warning');
   if (!warningRecords) throw new Error('modules/iot: the collection iot-warning is missing');

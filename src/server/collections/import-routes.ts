@@ -98,7 +98,7 @@ export async function importRoutes(app: FastifyInstance, records: CollectionReco
 
   /** The job, if it is an import of this collection in a project the caller may see; else -404. */
   const importJob = async (request: FastifyRequest, id: string): Promise<JobInfo> => {
-    const job = await app.jobs.get(id);
+    const job = await app.jobs.get(IMPORT_JOB, id);
     const payload = job?.payload as Partial<ImportPayload> | undefined;
     const scope = await projects.scopeOf(requireAuth(request).view.user.id);
     if (!job || job.name !== IMPORT_JOB || payload?.collection !== file.id || !job.projectId)

@@ -1,19 +1,22 @@
 /**
- * The job queue on the database (DESIGN.md "Jobs"): `send` writes a job row, workers of every instance on the
- * same database poll for due jobs and take each with `for update skip locked`, so a job runs in exactly one of
- * them; a taken job holds a lease that its instance renews while it runs, and a job whose instance died is taken
- * again once the lease runs out. Failed attempts are retried with a doubling delay. Cron schedules live in a
- * table too: whichever instance first sees a schedule due adds its job and moves it on, under the same lock.
+ * The job queue (DESIGN.md "Jobs") on pg-boss, in its own schema `pgboss` of the portal's database: on PostgreSQL
+ * through a small pool of its own, on the embedded PGlite through pg-boss's PGlite adapter over the same instance
+ * (Kysely's transactions hold PGlite's exclusive lock, so the two never interleave inside one). Every instance on the
+ * database takes jobs with `for update skip locked`, so a job runs in exactly one of them; LISTEN/NOTIFY wakes the
+ * workers at a send, polling catches the rest. A running job's worker sends heartbeats: when its instance dies,
+ * pg-boss's supervision fails the attempt once the heartbeat is overdue and the job runs again in another, as long
+ * as it has attempts left (an import has one: it is reported, never run twice over half its rows). Cron schedules
+ * are rows of pg-boss too; one instance at a time sends their jobs, and a time missed while every instance was down
+ * is sent once when one is back.
  *
- * Why our own: pg-boss 12 and graphile-worker 0.18 (their current majors) both require Node 22 while the portal
- * runs on Node 20, and graphile-worker needs LISTEN on a `pg` connection, which the embedded PGlite does not offer.
- * Polling (every `pollMs`, at once after a local send) works the same on PGlite and on a PostgreSQL server.
+ * What pg-boss does not keep, this adds beside it: who asked for a job and for which project, its progress while
+ * it runs (job_detail), and a file it works on (job_file, an uploaded workbook).
  */
 import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
-import { CronExpressionParser } from 'cron-parser';
 import { sql } from 'kysely';
+import { fromPglite, PgBoss, type ConstructorOptions, type JobResult, type JobWithMetadata } from 'pg-boss';
 import type { Db } from '../db/database.js';
+import { engineOf } from '../db/engine.js';
 import {
   INTERRUPTED_MESSAGE,
   JobFailure,
@@ -29,16 +32,17 @@ import {
   type WorkOptions,
 } from './types.js';
 
+/** The database schema pg-boss keeps its tables in. */
+export const JOB_SCHEMA = 'pgboss';
+
 export interface JobQueueOptions {
-  /** How often idle workers look for due jobs and schedules (ms). */
+  /** How often idle workers look for due jobs (ms, at least 500; a send wakes them at once by NOTIFY). */
   pollMs: number;
-  /** How long a taken job is this instance's before another may take it (renewed while it runs). */
-  leaseMs?: number;
-  /** How long `stop()` waits for running jobs before aborting them. */
+  /** How long `stop()` waits for running jobs before it cuts them off (at least 1 s). */
   stopGraceMs?: number;
   /** Finished jobs are deleted after this many days. */
   keepDays?: number;
-  /** Where a handler's unexpected failure is reported (the app's log). */
+  /** Where a handler's unexpected failure, or the queue's own, is reported (the app's log). */
   onError?: (error: unknown, job: { id: string; name: string }) => void;
 }
 
@@ -46,94 +50,106 @@ interface Worker {
   name: string;
   handler: (job: JobContext<unknown>) => Promise<JsonValue | void>;
   concurrency: number;
-  running: number;
-  interrupted: 'retry' | 'fail';
 }
 
-interface TakenJob {
-  id: string;
-  name: string;
-  payload: unknown;
-  attempts: number;
-}
-
-interface Running {
-  done: Promise<void>;
-  abort: AbortController;
-  worker: Worker;
-}
+/** What a job keeps in pg-boss's `output`: the handler's result, or the message of its last failed attempt. */
+type Output = { result: JsonValue } | { error: string };
 
 const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
-const MAX_RETRY_DELAY_MS = 3_600_000;
+/** A running job's worker proves it is alive this often; overdue, the attempt counts as cut off. */
+const HEARTBEAT_SECONDS = 30;
+/** The longest a job may run (an import of a large workbook takes minutes). */
+const MAX_RUN_SECONDS = 4 * 3600;
+const MAX_RETRY_DELAY_SECONDS = 3600;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function nextCronRun(cron: string, timeZone: string, after: Date): Date {
-  return CronExpressionParser.parse(cron, { currentDate: after, tz: timeZone }).next().toDate();
+/** How pg-boss reaches the database of `db`: its own pool on PostgreSQL, the same instance on PGlite. */
+async function connection(db: Db): Promise<ConstructorOptions> {
+  const engine = engineOf(db);
+  if (engine?.kind === 'postgres') return { connectionString: engine.url, max: 4 };
+  if (engine?.kind === 'pglite') {
+    await sql`select 1`.execute(db); // opens the embedded database if nothing has yet
+    const pglite = engine.pglite();
+    if (pglite) return { db: fromPglite(pglite), backend: 'pglite' };
+  }
+  throw new Error('the job queue needs a database opened by createDatabase');
+}
+
+/**
+ * Creates or updates pg-boss's schema, as part of preparing the database before the server answers (a queue that
+ * starts on a database without it installs it too, under pg-boss's lock).
+ */
+export async function installJobQueue(db: Db): Promise<void> {
+  const boss = new PgBoss({ ...(await connection(db)), schema: JOB_SCHEMA, supervise: false, schedule: false });
+  await boss.start();
+  await boss.stop({ graceful: false });
 }
 
 export class JobQueue {
-  readonly instance = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private boss: Promise<PgBoss> | undefined;
+  private readonly queues = new Map<string, Promise<void>>();
   private readonly workers = new Map<string, Worker>();
-  private readonly schedules = new Set<string>();
-  private readonly running = new Map<string, Running>();
-  private readonly leaseMs: number;
+  private readonly exclusive = new Set<string>();
   private started = false;
   private stopped = false;
-  private timer: NodeJS.Timeout | undefined;
-  private ticking: Promise<void> | undefined;
-  private again = false;
 
   constructor(
     private readonly db: Db,
     private readonly options: JobQueueOptions,
-  ) {
-    this.leaseMs = options.leaseMs ?? 60_000;
-  }
+  ) {}
 
-  /** Adds a job; its id, or undefined when a job with the same `singletonKey` is still waiting or running. */
+  /** Adds a job; its id, or undefined when its queue is exclusive and a job with the same key waits or runs. */
   async send<N extends JobName>(
     name: N,
     payload: JobPayloads[N],
     options: SendOptions = {},
   ): Promise<string | undefined> {
+    const boss = await this.queue(name);
     const id = randomUUID();
-    const runAt = options.runAt ?? (options.delayMs ? new Date(Date.now() + options.delayMs) : undefined);
-    const inserted = await this.db.transaction().execute(async (trx) => {
-      const result = await sql<{ id: string }>`insert into job
-          (id, name, payload, priority, run_at, max_attempts, retry_delay_ms, owner_id, project_id, singleton_key)
-        values (${id}, ${name}, ${JSON.stringify(payload ?? {})}::jsonb, ${options.priority ?? 0},
-          ${runAt ?? sql`now()`}, ${options.maxAttempts ?? 3}, ${options.retryDelayMs ?? 1000},
-          ${options.ownerId ?? null}, ${options.projectId ?? null}, ${options.singletonKey ?? null})
-        on conflict (name, singleton_key) where singleton_key is not null and state in ('created', 'retry', 'active')
-        do nothing returning id`.execute(trx);
-      if (result.rows.length === 0) return false;
-      if (options.file)
-        await trx
-          .insertInto('job_file')
-          .values({ job_id: id, name: options.file.name, bytes: options.file.bytes })
-          .execute();
-      return true;
+    const { ownerId, projectId, file } = options;
+    if (ownerId || projectId)
+      await this.db
+        .insertInto('job_detail')
+        .values({ job_id: id, owner_id: ownerId ?? null, project_id: projectId ?? null })
+        .execute();
+    if (file) await this.db.insertInto('job_file').values({ job_id: id, name: file.name, bytes: file.bytes }).execute();
+    const maxAttempts = Math.max(1, options.maxAttempts ?? 3);
+    const startAfter = options.runAt ?? (options.delayMs ? new Date(Date.now() + options.delayMs) : undefined);
+    const sent = await boss.send(name, (payload ?? {}) as object, {
+      id,
+      priority: options.priority ?? 0,
+      retryLimit: maxAttempts - 1,
+      retryDelay: Math.max(1, Math.round((options.retryDelayMs ?? 1000) / 1000)),
+      retryBackoff: true,
+      retryDelayMax: MAX_RETRY_DELAY_SECONDS,
+      ...(startAfter ? { startAfter } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
     });
-    if (!inserted) return undefined;
-    if (this.workers.has(name)) this.wake();
-    return id;
-  }
-
-  /** Runs jobs of `name` in this instance from now on (and once the queue has started). */
-  work<N extends JobName>(name: N, handler: JobHandler<N>, options: WorkOptions = {}): void {
-    if (this.workers.has(name)) throw new Error(`a handler of job "${name}" is registered already`);
-    this.workers.set(name, {
-      name,
-      handler: handler as (job: JobContext<unknown>) => Promise<JsonValue | void>,
-      concurrency: Math.max(1, options.concurrency ?? 1),
-      running: 0,
-      interrupted: options.interrupted ?? 'retry',
-    });
-    this.wake();
+    if (sent) return sent;
+    await this.forget([id]);
+    return undefined;
   }
 
   /**
-   * Adds a job of `name` at every time the cron rule names (5 fields, or 6 with seconds first), in every
-   * instance's stead: whichever instance sees it due first adds it. Registering again replaces the rule.
+   * Runs jobs of `name` in this instance from now on (and once the queue has started). An `exclusive` queue holds at
+   * most one job per `singletonKey` waiting or running: a second send is dropped. A queue's kind is fixed by
+   * whichever instance first creates it, so `work` of an exclusive queue comes before any send to it.
+   */
+  work<N extends JobName>(name: N, handler: JobHandler<N>, options: WorkOptions = {}): void {
+    if (this.workers.has(name)) throw new Error(`a handler of job "${name}" is registered already`);
+    if (options.exclusive) this.exclusive.add(name);
+    const worker: Worker = {
+      name,
+      handler: handler as (job: JobContext<unknown>) => Promise<JsonValue | void>,
+      concurrency: Math.max(1, options.concurrency ?? 1),
+    };
+    this.workers.set(name, worker);
+    if (this.started) void this.startWorker(worker);
+  }
+
+  /**
+   * Adds a job of `name` at every time the cron rule names (5 fields), in every instance's stead: one instance at a
+   * time sends them. Registering again replaces the rule; a time missed while no instance ran is sent once.
    */
   async schedule<N extends JobName>(
     name: N,
@@ -141,183 +157,155 @@ export class JobQueue {
     payload: JobPayloads[N],
     options: ScheduleOptions = {},
   ): Promise<void> {
-    const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
-    const next = nextCronRun(cron, timeZone, new Date());
-    await sql`insert into job_schedule (name, cron, time_zone, payload, next_run_at)
-      values (${name}, ${cron}, ${timeZone}, ${JSON.stringify(payload ?? {})}::jsonb, ${next})
-      on conflict (name) do update set payload = excluded.payload, updated_at = now(),
-        cron = excluded.cron, time_zone = excluded.time_zone,
-        next_run_at = case when job_schedule.cron = excluded.cron and job_schedule.time_zone = excluded.time_zone
-          then job_schedule.next_run_at else excluded.next_run_at end`.execute(this.db);
-    this.schedules.add(name);
-    this.wake();
+    const boss = await this.queue(name);
+    await boss.schedule(name, cron, (payload ?? {}) as object, {
+      tz: options.timeZone ?? DEFAULT_TIME_ZONE,
+      missed: 'once',
+    });
   }
 
   async unschedule(name: JobName): Promise<void> {
-    this.schedules.delete(name);
-    await this.db.deleteFrom('job_schedule').where('name', '=', name).execute();
+    const boss = await this.queue(name);
+    await boss.unschedule(name);
   }
 
-  async get(id: string): Promise<JobInfo | undefined> {
-    const row = await this.db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) return undefined;
+  /** The schedule of `name` as stored: its cron rule and time zone. */
+  async scheduleOf(name: JobName): Promise<{ cron: string; timeZone: string } | undefined> {
+    const boss = await this.queue(name);
+    const schedule = await boss.getSchedule(name);
+    return schedule ? { cron: schedule.cron, timeZone: schedule.timezone } : undefined;
+  }
+
+  /** A job of `name` by id, with who asked for it, its progress, result or error; undefined when unknown. */
+  async get(name: JobName, id: string): Promise<JobInfo | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const boss = await this.queue(name);
+    const job = await boss.getJobById<unknown>(name, id);
+    if (!job) return undefined;
+    const detail = await this.db.selectFrom('job_detail').selectAll().where('job_id', '=', id).executeTakeFirst();
+    const output = (job.output ?? {}) as Partial<Record<'result' | 'error', unknown>>;
+    const state: JobState = job.state;
+    const failedAttempt = state === 'failed' || state === 'retry';
     return {
-      id: row.id,
-      name: row.name,
-      state: row.state,
-      attempts: row.attempts,
-      maxAttempts: row.max_attempts,
-      payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
-      ownerId: row.owner_id,
-      projectId: row.project_id,
-      progress: (row.progress ?? null) as JsonValue | null,
-      result: (row.result ?? null) as JsonValue | null,
-      error: row.last_error,
-      createdAt: row.created_at,
-      startedAt: row.started_at,
-      finishedAt: row.finished_at,
+      id,
+      name,
+      state,
+      attempts: job.startedOn ? job.retryCount + 1 : 0,
+      maxAttempts: job.retryLimit + 1,
+      payload: job.data,
+      ownerId: detail?.owner_id ?? null,
+      projectId: detail?.project_id ?? null,
+      progress: (detail?.progress ?? null) as JsonValue | null,
+      result: state === 'completed' && 'result' in output ? (output.result as JsonValue) : null,
+      // A failure without a message of ours was an attempt cut off: a stop, or its instance gone.
+      error: failedAttempt ? (typeof output.error === 'string' ? output.error : INTERRUPTED_MESSAGE) : null,
+      createdAt: job.createdOn,
+      startedAt: job.startedOn ?? null,
+      finishedAt: state === 'completed' || state === 'failed' || state === 'cancelled' ? job.completedOn : null,
     };
   }
 
-  /** A job that has not started yet will not run. */
-  async cancel(id: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('job')
-      .set({ state: 'cancelled', finished_at: new Date() })
-      .where('id', '=', id)
-      .where('state', 'in', ['created', 'retry'])
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+  /** Jobs by name and state, over every instance on the database (the metrics). */
+  async counts(): Promise<{ name: string; state: string; count: number }[]> {
+    const { rows } = await sql<{ name: string; state: string; count: number }>`select name, state::text as state,
+        count(*)::int as count from ${sql.table(`${JOB_SCHEMA}.job`)} group by name, state`.execute(this.db);
+    return rows;
   }
 
-  /** Starts polling (the app calls it when ready). Finished jobs past their keep time are cleared once here. */
+  /** Starts the workers (the app calls it when ready) and clears what pg-boss no longer keeps a job for. */
   async start(): Promise<void> {
     if (this.started || this.stopped) return;
     this.started = true;
-    const keepDays = this.options.keepDays ?? 30;
-    await sql`delete from job where state in ('completed', 'failed', 'cancelled')
-      and finished_at < now() - ${keepDays}::int * interval '1 day'`.execute(this.db);
-    this.wake();
+    await this.pgBoss();
+    for (const table of ['job_detail', 'job_file'] as const)
+      await sql`delete from ${sql.table(table)} t where not exists (select 1 from ${sql.table(`${JOB_SCHEMA}.job`)} j
+          where j.id::text = t.job_id) and t.created_at < now() - interval '1 day'`.execute(this.db);
+    await Promise.all([...this.workers.values()].map((worker) => this.startWorker(worker)));
   }
 
   /**
-   * Stops taking jobs, waits up to `stopGraceMs` for the running ones, then aborts the rest and hands them back
-   * (they run again at the next start, here or in another instance). No timer is left behind.
+   * Stops taking jobs and waits up to `stopGraceMs` for the running ones; the rest are cut off: their `signal`
+   * aborts and the attempt fails, so the job runs again (here or in another instance) if it has attempts left.
    */
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.ticking;
-    const all = () => Promise.all([...this.running.values()].map((run) => run.done));
-    let grace: NodeJS.Timeout | undefined;
-    const waited = await Promise.race([
-      all().then(() => true),
-      new Promise<boolean>((resolve) => (grace = setTimeout(() => resolve(false), this.options.stopGraceMs ?? 5000))),
-    ]);
-    clearTimeout(grace);
-    if (waited) return;
-    const cutOff = [...this.running.entries()];
-    for (const [, run] of cutOff) run.abort.abort();
-    await all();
-    const retried = cutOff.filter(([, run]) => run.worker.interrupted === 'retry').map(([id]) => id);
-    const failed = cutOff.filter(([, run]) => run.worker.interrupted === 'fail').map(([id]) => id);
-    if (retried.length > 0)
-      await sql`update job set state = 'retry', run_at = now(), attempts = greatest(attempts - 1, 0),
-        locked_by = null, locked_until = null where id in (${sql.join(retried)}) and locked_by = ${this.instance}
-        and state = 'active'`.execute(this.db);
-    if (failed.length > 0)
-      await sql`update job set state = 'failed', last_error = ${INTERRUPTED_MESSAGE}, finished_at = now(),
-        locked_by = null, locked_until = null where id in (${sql.join(failed)}) and locked_by = ${this.instance}
-        and state = 'active'`.execute(this.db);
+    const boss = await this.boss?.catch(() => undefined);
+    await boss?.stop({ graceful: true, timeout: this.options.stopGraceMs ?? 5000 });
   }
 
-  /** Look for work now (after a send, a finished job, a new handler) rather than at the next poll. */
-  private wake(): void {
-    if (!this.started || this.stopped) return;
-    if (this.ticking) {
-      this.again = true;
-      return;
+  /** pg-boss, started at the first call that needs it (a send may come before the app is ready). */
+  private pgBoss(): Promise<PgBoss> {
+    this.boss ??= (async () => {
+      // Supervision (dead workers' jobs, the backlog counts that let a busy worker take jobs back to back) every
+      // 5 s, the cron passes every 30 s; both as often as every second when the queue polls fast (the tests).
+      const every = (seconds: number) =>
+        Math.min(seconds, Math.max(1, Math.round((this.options.pollMs * seconds) / 1000)));
+      const boss = new PgBoss({
+        ...(await connection(this.db)),
+        schema: JOB_SCHEMA,
+        // A send wakes idle workers of every instance at once; polling is the fallback.
+        useListenNotify: true,
+        superviseIntervalSeconds: every(5),
+        queueCacheIntervalSeconds: every(5),
+        monitorIntervalSeconds: every(5),
+        cronMonitorIntervalSeconds: every(30),
+        cronWorkerIntervalSeconds: every(5),
+      });
+      boss.on('error', (error) => this.options.onError?.(error, { id: '', name: 'job-queue' }));
+      await boss.start();
+      return boss;
+    })();
+    return this.boss;
+  }
+
+  /** pg-boss with the queue of `name` created (once per instance; creating one that exists changes nothing). */
+  private async queue(name: string): Promise<PgBoss> {
+    const boss = await this.pgBoss();
+    let created = this.queues.get(name);
+    if (!created) {
+      created = boss.createQueue(name, {
+        policy: this.exclusive.has(name) ? 'exclusive' : 'standard',
+        notify: true,
+        heartbeatSeconds: HEARTBEAT_SECONDS,
+        expireInSeconds: MAX_RUN_SECONDS,
+        deleteAfterSeconds: (this.options.keepDays ?? 30) * 86_400,
+      });
+      this.queues.set(name, created);
     }
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.ticking = this.tick().finally(() => {
-      this.ticking = undefined;
-      if (this.stopped) return;
-      if (this.again) {
-        this.again = false;
-        this.wake();
-        return;
-      }
-      this.timer = setTimeout(() => this.wake(), this.options.pollMs);
-      this.timer.unref();
-    });
+    await created;
+    return boss;
   }
 
-  private async tick(): Promise<void> {
-    try {
-      if (this.schedules.size > 0) await this.addScheduledJobs();
-      for (const worker of this.workers.values()) {
-        const free = worker.concurrency - worker.running;
-        if (free <= 0 || this.stopped) continue;
-        if (worker.interrupted === 'fail') await this.failAbandoned(worker.name);
-        for (const job of await this.take(worker.name, free)) this.run(worker, job);
-      }
-    } catch (error) {
-      // A database hiccup (a restart, a dropped connection): try again at the next poll.
-      if (!this.stopped) this.options.onError?.(error, { id: '', name: 'job-queue' });
-    }
+  private async startWorker(worker: Worker): Promise<void> {
+    const boss = await this.queue(worker.name);
+    const pollSeconds = Math.max(0.5, this.options.pollMs / 1000);
+    await boss.work(
+      worker.name,
+      {
+        batchSize: 1,
+        localConcurrency: worker.concurrency,
+        includeMetadata: true,
+        perJobResults: true,
+        pollingIntervalSeconds: pollSeconds,
+        notifyPollingIntervalSeconds: pollSeconds,
+        // With a backlog (as of the last pass), a worker that finished a job takes the next at once.
+        burstWhenReadyExceeds: 1,
+      },
+      async (jobs: JobWithMetadata<unknown>[]) => Promise.all(jobs.map((job) => this.run(worker, job))),
+    );
   }
 
-  /**
-   * Jobs of `name` whose instance died while running them, when such a job must not run twice. A job this
-   * instance still runs is not abandoned, even if a starved heartbeat let its lease run out.
-   */
-  private async failAbandoned(name: string): Promise<void> {
-    await sql`update job set state = 'failed', last_error = ${INTERRUPTED_MESSAGE}, finished_at = now(),
-        locked_by = null, locked_until = null
-      where name = ${name} and state = 'active' and locked_until < now()
-        and not (id = any(${this.runningIds()}::text[]))`.execute(this.db);
-  }
-
-  /** The jobs this instance runs now (never abandoned, never taken twice). */
-  private runningIds(): string[] {
-    return [...this.running.keys()];
-  }
-
-  private async take(name: string, limit: number): Promise<TakenJob[]> {
-    const result = await sql<TakenJob>`update job set state = 'active', attempts = attempts + 1,
-        locked_by = ${this.instance}, locked_until = now() + ${this.leaseMs}::int * interval '1 millisecond',
-        started_at = coalesce(started_at, now())
-      where id in (
-        select id from job where name = ${name}
-          and ((state in ('created', 'retry') and run_at <= now())
-            or (state = 'active' and locked_until < now() and not (id = any(${this.runningIds()}::text[]))))
-        order by priority desc, run_at, id limit ${limit} for update skip locked)
-      returning id, name, payload, attempts`.execute(this.db);
-    return result.rows;
-  }
-
-  private run(worker: Worker, job: TakenJob): void {
-    worker.running += 1;
-    const abort = new AbortController();
-    const renew = () =>
-      sql`update job set locked_until = now() + ${this.leaseMs}::int * interval '1 millisecond'
-        where id = ${job.id} and locked_by = ${this.instance}`.execute(this.db);
-    // Renewed well before it runs out, so a long job stays this instance's.
-    const heartbeat = setInterval(() => void renew().catch(() => undefined), Math.max(this.leaseMs / 3, 50));
-    heartbeat.unref();
+  private async run(worker: Worker, job: JobWithMetadata<unknown>): Promise<JobResult<Output>> {
     const context: JobContext<unknown> = {
       id: job.id,
       name: job.name,
-      payload: typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload,
-      attempt: job.attempts,
-      signal: abort.signal,
+      payload: job.data,
+      attempt: job.retryCount + 1,
+      signal: job.signal,
       progress: async (value) => {
-        await sql`update job set progress = ${JSON.stringify(value)}::jsonb,
-          locked_until = now() + ${this.leaseMs}::int * interval '1 millisecond'
-          where id = ${job.id} and locked_by = ${this.instance}`.execute(this.db);
+        await sql`insert into job_detail (job_id, progress) values (${job.id}, ${JSON.stringify(value)}::jsonb)
+          on conflict (job_id) do update set progress = excluded.progress`.execute(this.db);
       },
       file: async () => {
         const row = await this.db
@@ -328,66 +316,34 @@ export class JobQueue {
         return row ? { name: row.name, bytes: row.bytes } : undefined;
       },
     };
-    const done = (async () => {
-      try {
-        const result = await worker.handler(context);
-        if (abort.signal.aborted) return;
-        await sql`update job set state = 'completed', result = ${JSON.stringify(result ?? null)}::jsonb,
-            finished_at = now(), locked_by = null, locked_until = null, last_error = null
-          where id = ${job.id} and locked_by = ${this.instance}`.execute(this.db);
-      } catch (error) {
-        if (abort.signal.aborted) return;
-        const message = error instanceof Error ? error.message : String(error);
-        // A JobFailure is the handler's word for the user; what caused it, if anything, is for the log.
-        if (!(error instanceof JobFailure)) this.options.onError?.(error, job);
-        else if (error.cause !== undefined) this.options.onError?.(error.cause, job);
-        const final = error instanceof JobFailure;
-        await sql`update job set last_error = ${message}, locked_by = null, locked_until = null,
-            state = case when ${final} or attempts >= max_attempts then 'failed' else 'retry' end,
-            finished_at = case when ${final} or attempts >= max_attempts then now() end,
-            run_at = now() + least(retry_delay_ms * power(2, attempts - 1), ${MAX_RETRY_DELAY_MS})
-              * interval '1 millisecond'
-          where id = ${job.id} and locked_by = ${this.instance}`
-          .execute(this.db)
-          .catch((failure: unknown) => this.options.onError?.(failure, job));
-      } finally {
-        // A finished job's file (an uploaded workbook) is of no more use: only a job that runs again needs it.
-        await sql`delete from job_file where job_id = ${job.id}
-            and exists (select 1 from job where id = ${job.id} and state in ('completed', 'failed'))`
-          .execute(this.db)
-          .catch((failure: unknown) => this.options.onError?.(failure, job));
-        clearInterval(heartbeat);
-        worker.running -= 1;
-        this.running.delete(job.id);
-        this.wake();
-      }
-    })();
-    this.running.set(job.id, { done, abort, worker });
+    const last = job.retryCount >= job.retryLimit;
+    try {
+      const value = await worker.handler(context);
+      await this.dropFile(job.id);
+      return { id: job.id, status: 'completed', output: { result: value ?? null } };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      // A JobFailure is the handler's word for the user; what caused it, if anything, is for the log.
+      if (!(error instanceof JobFailure)) this.options.onError?.(error, job);
+      else if (error.cause !== undefined) this.options.onError?.(error.cause, job);
+      const final = error instanceof JobFailure || last;
+      // A job that runs again needs its file; one that failed for good does not.
+      if (final) await this.dropFile(job.id);
+      return { id: job.id, status: error instanceof JobFailure ? 'deadletter' : 'failed', output: { error: message } };
+    }
   }
 
-  /** Due schedules: add their job (once per due time, whichever instance gets there first) and move them on. */
-  private async addScheduledJobs(): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const due = await sql<{
-        name: string;
-        cron: string;
-        time_zone: string;
-        payload: unknown;
-        next_run_at: Date;
-        now: Date;
-      }>`select name, cron, time_zone, payload, next_run_at, now() as now from job_schedule
-        where next_run_at <= now() for update skip locked`.execute(trx);
-      for (const schedule of due.rows) {
-        const payload = typeof schedule.payload === 'string' ? schedule.payload : JSON.stringify(schedule.payload);
-        await sql`insert into job (id, name, payload, singleton_key)
-          values (${randomUUID()}, ${schedule.name}, ${payload}::jsonb,
-            ${`schedule:${new Date(schedule.next_run_at).toISOString()}`})
-          on conflict (name, singleton_key) where singleton_key is not null
-            and state in ('created', 'retry', 'active') do nothing`.execute(trx);
-        const next = nextCronRun(schedule.cron, schedule.time_zone, new Date(schedule.now));
-        await sql`update job_schedule set next_run_at = ${next} where name = ${schedule.name}`.execute(trx);
-      }
-    });
+  private async dropFile(id: string): Promise<void> {
+    await this.db
+      .deleteFrom('job_file')
+      .where('job_id', '=', id)
+      .execute()
+      .catch((failure: unknown) => this.options.onError?.(failure, { id, name: 'job-file' }));
+  }
+
+  private async forget(ids: string[]): Promise<void> {
+    await this.db.deleteFrom('job_detail').where('job_id', 'in', ids).execute();
+    await this.db.deleteFrom('job_file').where('job_id', 'in', ids).execute();
   }
 }
 

@@ -25,7 +25,7 @@ export interface SendOptions {
   retryDelayMs?: number;
   /** Higher first (default 0). */
   priority?: number;
-  /** At most one job of this name and key waits or runs at a time: a second send with it is dropped. */
+  /** On an exclusive queue (`work(..., { exclusive: true })`): at most one job of this name and key waits or runs. */
   singletonKey?: string;
   /** The user who asked for it, and the project it works on: their progress is theirs to read. */
   ownerId?: string;
@@ -40,9 +40,9 @@ export interface JobContext<P> {
   payload: P;
   /** 1 for the first run. */
   attempt: number;
-  /** Aborted when the app stops: a long job checks it between steps and gives up (it is run again later). */
+  /** Aborted when the app stops: a long job checks it between steps and gives up (it runs again if it may). */
   signal: AbortSignal;
-  /** Records how far the job is (readable by id while it runs); also renews the job's lease. */
+  /** Records how far the job is (readable by id while it runs). */
   progress(value: JsonValue): Promise<void>;
   /** The file sent with the job, if any. */
   file(): Promise<{ name: string; bytes: Uint8Array } | undefined>;
@@ -55,11 +55,11 @@ export interface WorkOptions {
   /** Jobs of this name run at once in this instance (default 1). */
   concurrency?: number;
   /**
-   * What becomes of a run that was cut off (the app stopped, or the instance running it died): `retry` runs the job
-   * again from the start (default); `fail` fails it with INTERRUPTED_MESSAGE, for a job that is not safe to repeat
-   * (an import that has written part of its rows).
+   * At most one job of this name (per `singletonKey`) waits or runs at a time: a second send is dropped. A job
+   * that is not safe to repeat (an import that has written part of its rows) is sent with `maxAttempts: 1`: a run
+   * cut off (the app stopped, or the instance running it died) then fails with INTERRUPTED_MESSAGE.
    */
-  interrupted?: 'retry' | 'fail';
+  exclusive?: boolean;
 }
 
 export const INTERRUPTED_MESSAGE = '任务执行中断（服务已停止），未能完成';

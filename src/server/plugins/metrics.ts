@@ -10,7 +10,6 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { engineOf } from '../db/engine.js';
 import { globalPlugin } from '../http/global-plugin.js';
@@ -64,8 +63,7 @@ export default globalPlugin('metrics', async (app) => {
     labelNames: ['name', 'state'] as const,
     registers: [registry],
     async collect() {
-      const { rows } = await sql<{ name: string; state: string; count: number }>`select name, state,
-          count(*)::int as count from job group by name, state`.execute(db);
+      const rows = await app.jobs.counts();
       this.reset();
       for (const row of rows) this.set({ name: row.name, state: row.state }, row.count);
     },

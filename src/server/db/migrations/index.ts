@@ -16,6 +16,7 @@ import * as dropDeviceWarning from './0015-drop-device-warning.js';
 import * as approvalTimers from './0017-approval-timers.js';
 import * as dropLaborer from './0018-drop-laborer.js';
 import * as deviceNonce from './0019-device-nonce.js';
+import * as jobsOnPgBoss from './0020-jobs-on-pg-boss.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0017-approval-timers': approvalTimers,
   '0018-drop-laborer': dropLaborer,
   '0019-device-nonce': deviceNonce,
+  '0020-jobs-on-pg-boss': jobsOnPgBoss,
 };
