@@ -47,6 +47,9 @@ const matrix: Row[] = [
   ['DELETE', `/api/system/area/${X}`, ...ADMIN_ONLY],
   // Logs.
   ['GET', '/api/system/test/systemLog/list?pageNo=1&pageSize=10', ...ADMIN_ONLY],
+  // Online users: listing and 强退 (an id that is no session answers -404 after the gate).
+  ['GET', '/api/system/online/list?pageNo=1&pageSize=10', ...ADMIN_ONLY],
+  ['DELETE', `/api/system/online/${X}`, ...ADMIN_ONLY],
   // Excel export: the page's permission.
   ['GET', '/api/system/export/user', ...ADMIN_AND_MANAGER],
   ['GET', '/api/system/export/log', ...ADMIN_ONLY],

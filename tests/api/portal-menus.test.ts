@@ -30,6 +30,7 @@ const SYSTEM_SETTINGS = [
   'sys-office',
   'sys-menu',
   'sys-log',
+  'sys-online',
   'sys-project',
   'sys-logo',
   'sys-process',

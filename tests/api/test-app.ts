@@ -260,14 +260,14 @@ export async function login(
   app: FastifyInstance,
   username: string,
   password: string,
-  options: { validateCode?: string; cookie?: string } = {},
+  options: { validateCode?: string; cookie?: string; userAgent?: string } = {},
 ): Promise<LightMyRequestResponse> {
   const keys = await publicKeys(app);
   const cookie = options.cookie ?? (await getCaptchaCookie(app));
   return app.inject({
     method: 'POST',
     url: '/api/login',
-    headers: { cookie },
+    headers: { cookie, ...(options.userAgent ? { 'user-agent': options.userAgent } : {}) },
     payload: {
       username,
       password: encryptLikeBrowser(keys.rsaPublicKey, password),

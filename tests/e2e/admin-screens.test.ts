@@ -2,7 +2,8 @@
  * Every administration screen driven in Chromium as a user would, against the real server on demo data: create
  * (first submitting the empty form and seeing the form file's Chinese required messages), find, edit and delete
  * through areas, offices, menus, roles, users, projects, logos, dictionaries and the base config; the audit log
- * searched with its filters; a company manager's view of the screens. Each test makes and removes its own records
+ * searched with its filters; 在线用户 with a 强退 that sends the user's open page to the login page; a company
+ * manager's view of the screens. Each test makes and removes its own records
  * (names prefixed E2E), so none depends on another's order. Screenshots of every create dialog and every table
  * after an edit land in test-results/screenshots/admin-screens-*.png.
  */
@@ -618,6 +619,40 @@ describe('log screen', () => {
     await screen.getByText('暂无数据').waitFor();
     await screenshot(page, 'admin-screens-log-empty');
     await page.close();
+  });
+});
+
+describe('online users screen', () => {
+  it('lists the staff member signed in elsewhere; 强退 asks first and sends their open page to the login page', async () => {
+    const { context: staffContext, page: staffPage } = await newPage(browser);
+    try {
+      await logInThroughForm(staffPage, demoUsers.staff.username, demoUsers.staff.password);
+      const { page, screen } = await openScreen('online', 'online-user');
+      // The admin's own session is marked, and offers no 强退.
+      const own = screen.locator('tbody tr').filter({ hasText: '是' }).filter({ hasText: 'admin' });
+      await own.first().waitFor();
+      expect(await own.first().getByRole('button', { name: '强退', exact: true }).count()).toBe(0);
+
+      await search(page, 'search-online', { loginName: demoUsers.staff.username });
+      await poll(() => screen.locator('tbody tr').filter({ hasText: '系统管理员' }).count()).toBe(0);
+      await poll(() => screen.locator('tbody tr').filter({ hasText: '李施工员' }).count()).toBeGreaterThan(0);
+      await screenshot(page, 'admin-screens-online');
+      const staffRows = screen.locator('tbody tr').filter({ hasText: '李施工员' });
+      const before = await staffRows.count();
+      await staffRows.first().getByRole('button', { name: '强退', exact: true }).click();
+      const popconfirm = page.locator('.arco-popconfirm').filter({ hasText: '确定强退该用户吗？' });
+      await popconfirm.waitFor();
+      await popconfirm.getByRole('button', { name: '确定', exact: true }).click();
+      await page.locator('.arco-message').filter({ hasText: '已强退' }).waitFor();
+      await poll(() => staffRows.count()).toBe(before - 1);
+
+      // The staff member's page finds its session gone at its next call and returns to the login page.
+      await staffPage.goto('/app/workbench');
+      await staffPage.waitForURL('**/app/login**', { timeout: 20_000 });
+      await page.close();
+    } finally {
+      await staffContext.close();
+    }
   });
 });
 

@@ -33,6 +33,7 @@ describe('every administration page renders from its schema file', () => {
     ['menu', '工作台'],
     ['dictionary', 'C15'], // the first entry of the first type (concrete_grade) in the list's order
     ['log', '日志查询'],
+    ['online', '系统管理员'], // the admin's own session
     ['project', '滨江花园住宅工程'],
     ['logo', 'Logo管理'],
     ['baseConfig', '智慧工地管理平台'],

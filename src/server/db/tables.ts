@@ -190,6 +190,9 @@ export interface RefreshTokenTable {
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
   replaced_by: string | null;
+  /** The address and browser of the login or refresh that issued this token. */
+  ip: string | null;
+  user_agent: string | null;
   created_at: CreatedAt;
 }
 

@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { Envelope } from '../../shared/envelope.js';
 import { dropBlankStrings } from '../../shared/schema-messages.js';
+import type { SessionClient } from '../services/sessions.js';
 
 /** preValidation: an emptied field counts as missing, as in the browser form (body and query string). */
 export async function dropEmptyInput(request: FastifyRequest): Promise<void> {
@@ -33,4 +34,10 @@ export function sendXlsx(reply: FastifyReply, file: Buffer, asciiName: string, n
 /** A route's hooks of one kind (as `onRoute` sees them: none, one or a list) as a list, for appending to them. */
 export function routeHooks<Hook>(hooks: Hook | Hook[] | undefined): Hook[] {
   return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+}
+
+/** Where a login or token refresh comes from, kept with the session (系统管理 / 在线用户). */
+export function sessionClient(request: FastifyRequest): SessionClient {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip, ...(userAgent ? { userAgent } : {}) };
 }

@@ -59,6 +59,7 @@ import adminOffice from './api/system/office/office.js';
 import adminProject from './api/system/project/project.js';
 import adminRole from './api/system/role/role.js';
 import adminSystemLog from './api/system/test/system-log.js';
+import adminOnline from './api/system/online/online.js';
 import adminExport from './api/system/export/export.js';
 import adminUser from './api/user/admin.js';
 import userCurrentGrants from './api/user/current-grants.js';
@@ -119,6 +120,7 @@ const routeModules: [prefix: string, plugin: FastifyPluginAsync][] = [
   ['/api/system/role', adminRole],
   ['/api/system/logo', adminLogo],
   ['/api/system/test', adminSystemLog],
+  ['/api/system/online', adminOnline],
   ['/api/system/export', adminExport],
   ['/api/system/project', adminProject],
   ['/api/system/baseConfig', adminBaseConfig],

@@ -11,6 +11,7 @@ import { AdminProjects } from './admin-projects.js';
 import { AdminRoles } from './admin-roles.js';
 import { AdminUsers } from './admin-users.js';
 import { AuditLog } from './audit-log.js';
+import { OnlineSessions } from './online-sessions.js';
 import { Permissions } from './permissions.js';
 import type { Sessions } from './sessions.js';
 import { UserImport } from './user-import.js';
@@ -29,6 +30,7 @@ export interface AdminServices {
   projects: AdminProjects;
   baseConfigs: AdminBaseConfigs;
   userImport: UserImport;
+  online: OnlineSessions;
 }
 
 export function createAdminServices(
@@ -52,5 +54,6 @@ export function createAdminServices(
     projects: new AdminProjects(db),
     baseConfigs: new AdminBaseConfigs(db),
     userImport: new UserImport(db, offices, now),
+    online: new OnlineSessions(db, sessions),
   };
 }

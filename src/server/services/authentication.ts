@@ -12,7 +12,7 @@ import type { Captchas } from './captcha.js';
 import type { LoginLockout } from './login-lockout.js';
 import { mustChangePassword } from './password-policy.js';
 import { verifyPassword } from './passwords.js';
-import type { Sessions } from './sessions.js';
+import type { SessionClient, Sessions } from './sessions.js';
 import type { SmsCodes } from './sms-codes.js';
 import type { Users } from './users.js';
 import { DomainError } from '../domain-error.js';
@@ -48,12 +48,16 @@ export class Authentication {
    * Checks and consumes the captcha (single use, right or wrong; a wrong one does not count towards the lockout),
    * then the lockout, then the credentials.
    */
-  async loginWithAccount(input: AccountLogin, captchaId: string | undefined): Promise<TokenPair> {
+  async loginWithAccount(
+    input: AccountLogin,
+    captchaId: string | undefined,
+    client: SessionClient = {},
+  ): Promise<TokenPair> {
     if (!(await this.deps.captchas.consume(captchaId, input.validateCode))) {
       throw new DomainError('loginRefused', Messages.captchaInvalid);
     }
     const user = await this.checkCredentials(input.username, input.password);
-    return this.startSession(user);
+    return this.startSession(user, client);
   }
 
   /**
@@ -75,19 +79,19 @@ export class Authentication {
    * Consumes the 'login' code of the phone (its own -400 messages), then logs in the enabled user with that mobile;
    * none: -1 手机号或验证码错误.
    */
-  async loginWithPhone(input: PhoneLogin): Promise<TokenPair> {
+  async loginWithPhone(input: PhoneLogin, client: SessionClient = {}): Promise<TokenPair> {
     await this.deps.smsCodes.consume(input.phone, 'login', input.smsCode, 'smsCode');
     const user = await this.deps.users.findByMobile(input.phone, { enabledOnly: true });
     if (!user) throw new DomainError('loginRefused', PHONE_LOGIN_FAILED);
-    return this.startSession(user);
+    return this.startSession(user, client);
   }
 
   /**
    * A new session for an authenticated user (account, phone or single sign-on). A user who must change the
    * password gets -16001 with a pair whose access token only allows the password change.
    */
-  async startSession(user: UserRow): Promise<TokenPair> {
-    const session = await this.deps.sessions.start(user.id);
+  async startSession(user: UserRow, client: SessionClient = {}): Promise<TokenPair> {
+    const session = await this.deps.sessions.start(user.id, client);
     if (mustChangePassword(user, this.deps.now(), this.deps.passwordMaxAgeDays)) {
       const pair: TokenPair = {
         access_token: this.deps.accessTokens.issue(user.id, session.familyId, 'password'),
@@ -99,9 +103,9 @@ export class Authentication {
   }
 
   /** Spends the refresh token for a new pair; reuse of a spent token revokes the whole session (-10014). */
-  async refresh(refreshToken: string): Promise<TokenPair> {
+  async refresh(refreshToken: string, client: SessionClient = {}): Promise<TokenPair> {
     const { sessions, users, accessTokens } = this.deps;
-    const rotated = await sessions.rotate(refreshToken);
+    const rotated = await sessions.rotate(refreshToken, client);
     if (rotated.status !== 'rotated') throw new DomainError('sessionInvalid', Messages.sessionInvalid);
     const user = await users.findById(rotated.userId);
     if (!user || user.del_flag !== '0' || user.login_flag !== '1') {

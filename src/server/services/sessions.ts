@@ -13,6 +13,15 @@ export interface IssuedRefresh {
   familyId: string;
 }
 
+/** Where a login or refresh came from: kept with the token it issues, shown in 在线用户. */
+export interface SessionClient {
+  ip?: string;
+  userAgent?: string;
+}
+
+/** The longest user agent kept (browsers send about 150 characters). */
+const USER_AGENT_MAX = 512;
+
 export type RotateResult =
   { status: 'rotated'; userId: string; familyId: string; token: string } | { status: 'reused' | 'invalid' };
 
@@ -32,15 +41,15 @@ export class Sessions {
     this.activeCache = new TtlCache(cacheTtlMs);
   }
 
-  async start(userId: string): Promise<IssuedRefresh> {
+  async start(userId: string, client: SessionClient = {}): Promise<IssuedRefresh> {
     const familyId = randomUUID();
-    const token = await this.insert(userId, familyId, randomUUID());
+    const token = await this.insert(userId, familyId, randomUUID(), client);
     this.activeCache.set(familyId, true);
     return { token, familyId };
   }
 
   /** Spends `token` and issues its successor, or reports reuse (family now revoked) / an invalid token. */
-  async rotate(token: string): Promise<RotateResult> {
+  async rotate(token: string, client: SessionClient = {}): Promise<RotateResult> {
     const tokenHash = hashToken(token);
     const successorId = randomUUID();
     const spent = await this.db
@@ -52,7 +61,7 @@ export class Sessions {
       .returning(['user_id', 'family_id'])
       .executeTakeFirst();
     if (spent) {
-      const next = await this.insert(spent.user_id, spent.family_id, successorId);
+      const next = await this.insert(spent.user_id, spent.family_id, successorId, client);
       return { status: 'rotated', userId: spent.user_id, familyId: spent.family_id, token: next };
     }
     const known = await this.db
@@ -131,7 +140,7 @@ export class Sessions {
       .execute();
   }
 
-  private async insert(userId: string, familyId: string, id: string): Promise<string> {
+  private async insert(userId: string, familyId: string, id: string, client: SessionClient): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await this.db
       .insertInto('refresh_token')
@@ -141,6 +150,8 @@ export class Sessions {
         user_id: userId,
         family_id: familyId,
         expires_at: new Date(Date.now() + this.ttlSeconds * 1000),
+        ip: client.ip ?? null,
+        user_agent: client.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
       })
       .execute();
     return token;

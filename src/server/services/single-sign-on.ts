@@ -12,6 +12,7 @@ import type { TokenPair } from '../../shared/envelope.js';
 import type { Clock } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Authentication } from './authentication.js';
+import type { SessionClient } from './sessions.js';
 import type { Users } from './users.js';
 import { DomainError } from '../domain-error.js';
 
@@ -83,7 +84,7 @@ export class SingleSignOn {
   ) {}
 
   /** A session for the ticket's user (the -16001 rule applies); any failure -1 统一身份认证失败. */
-  async exchange(ticket: string): Promise<TokenPair> {
+  async exchange(ticket: string, client: SessionClient = {}): Promise<TokenPair> {
     const now = this.now();
     const claims = readSsoTicket(this.secret, ticket, now);
     if (!claims) throw new DomainError('loginRefused', SSO_FAILED);
@@ -102,6 +103,6 @@ export class SingleSignOn {
       .catch(() => undefined);
     const user = await this.users.findByLoginName(claims.sub);
     if (!user || user.login_flag !== '1') throw new DomainError('loginRefused', SSO_FAILED);
-    return this.authentication.startSession(user);
+    return this.authentication.startSession(user, client);
   }
 }

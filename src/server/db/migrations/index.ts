@@ -17,6 +17,7 @@ import * as approvalTimers from './0017-approval-timers.js';
 import * as dropLaborer from './0018-drop-laborer.js';
 import * as deviceNonce from './0019-device-nonce.js';
 import * as jobsOnPgBoss from './0020-jobs-on-pg-boss.js';
+import * as sessionClient from './0021-session-client.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0018-drop-laborer': dropLaborer,
   '0019-device-nonce': deviceNonce,
   '0020-jobs-on-pg-boss': jobsOnPgBoss,
+  '0021-session-client': sessionClient,
 };

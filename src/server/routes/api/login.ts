@@ -8,7 +8,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope, TokenPair } from '../../../shared/envelope.js';
 import { envelope, tokenPairSchema } from '../../http/envelope-schema.js';
-import { handlerValidates } from '../../http/route-helpers.js';
+import { handlerValidates, sessionClient } from '../../http/route-helpers.js';
 import cookie from '../../plugins/cookie.js';
 import type { AccountLogin, PhoneLogin } from '../../services/authentication.js';
 import { CAPTCHA_COOKIE } from './captcha.js';
@@ -42,12 +42,16 @@ const routes: FastifyPluginAsync = async (app) => {
       const body = request.body;
       if (isPhoneVariant(body)) {
         const input = forms.validate<PhoneLogin>('phone-login', body);
-        return { msgCode: 0, errMsg: '', data: await authentication.loginWithPhone(input) };
+        return { msgCode: 0, errMsg: '', data: await authentication.loginWithPhone(input, sessionClient(request)) };
       }
       const input = forms.validate<AccountLogin>('login', body);
       const captchaId = request.cookies[CAPTCHA_COOKIE];
       reply.clearCookie(CAPTCHA_COOKIE, { path: '/api' });
-      return { msgCode: 0, errMsg: '', data: await authentication.loginWithAccount(input, captchaId) };
+      return {
+        msgCode: 0,
+        errMsg: '',
+        data: await authentication.loginWithAccount(input, captchaId, sessionClient(request)),
+      };
     },
   );
 };

@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { MsgCode, type Envelope, type TokenPair } from '../../../../shared/envelope.js';
 import { envelope, tokenPairSchema } from '../../../http/envelope-schema.js';
 import { ApiError } from '../../../http/api-error.js';
-import { handlerValidates, ok } from '../../../http/route-helpers.js';
+import { handlerValidates, ok, sessionClient } from '../../../http/route-helpers.js';
 import { SSO_FAILED } from '../../../services/single-sign-on.js';
 
 const schema = {
@@ -33,7 +33,7 @@ const routes: FastifyPluginAsync = async (app) => {
       const body = request.body;
       const token = body !== null && typeof body === 'object' ? (body as Record<string, unknown>).token : undefined;
       if (typeof token !== 'string' || token === '') throw new ApiError(MsgCode.loginFailed, SSO_FAILED);
-      return ok('', await app.services.singleSignOn.exchange(token));
+      return ok('', await app.services.singleSignOn.exchange(token, sessionClient(request)));
     },
   );
 };

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope, TokenPair } from '../../../../shared/envelope.js';
 import { envelope, tokenPairSchema } from '../../../http/envelope-schema.js';
+import { sessionClient } from '../../../http/route-helpers.js';
 
 interface RefreshBody {
   refreshToken: string;
@@ -27,7 +28,7 @@ const routes: FastifyPluginAsync = async (app) => {
     async (request): Promise<Envelope<TokenPair>> => ({
       msgCode: 0,
       errMsg: '',
-      data: await app.services.authentication.refresh(request.body.refreshToken),
+      data: await app.services.authentication.refresh(request.body.refreshToken, sessionClient(request)),
     }),
   );
 };
