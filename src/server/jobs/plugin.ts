@@ -1,7 +1,7 @@
 /**
- * `app.jobs`: the job queue (queue.ts) of this app, started when the app is ready and stopped before it closes
- * (running jobs finish or are handed back; no timer outlives the app). A module's plugin registers its handler
- * with one typed call:
+ * `app.jobs`: the job queue (queue.ts, on pg-boss) of this app, its workers started when the app is ready and stopped
+ * before it closes (running jobs finish or are cut off, to run again if they may; no timer outlives the app). A
+ * module's plugin registers its handler with one typed call:
  *
  *   app.jobs.work('approval-reminder', async (job) => { ... job.payload.recordId ... });
  */
