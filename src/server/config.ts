@@ -2,6 +2,7 @@
  * Server configuration, read once from the environment (DESIGN.md "Configuration").
  * Tests build a `ServerConfig` object directly with `defaultConfig({...})`.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from './config-error.js';
 import { CronExpressionParser } from 'cron-parser';
@@ -38,6 +39,12 @@ export type Clock = () => Date;
 export interface ServerConfig {
   port: number;
   host: string;
+  /**
+   * This instance among the several on one database (PORTAL_INSTANCE_NAME, default host name and port): the name
+   * 服务监控 shows, and the identity under which an external MQTT broker keeps this instance's session, so readings
+   * in flight when it died are delivered again when it is back. Unique per instance, stable across its restarts.
+   */
+  instanceName: string;
   /** Embedded database, SMS outbox. */
   dataDir: string;
   /** PostgreSQL server instead of the embedded database; `undefined` uses PGlite. */
@@ -169,10 +176,13 @@ function smsHttpConfig(env: NodeJS.ProcessEnv): SmsHttpConfig {
   };
 }
 
+const INSTANCE_NAME = /^[A-Za-z0-9._:-]{1,64}$/;
+
 export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
     port: 8080,
     host: '127.0.0.1',
+    instanceName: `${os.hostname()}:8080`,
     dataDir: path.resolve('data'),
     databaseUrl: undefined,
     demo: false,
@@ -216,9 +226,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (smsProvider !== 'outbox' && smsProvider !== 'http') {
     throw new ConfigError(`PORTAL_SMS_PROVIDER "${smsProvider}" is unknown (known: outbox, http)`);
   }
+  const port = integer('PORT', env.PORT, 8080, 0);
+  const instanceName = env.PORTAL_INSTANCE_NAME || `${os.hostname()}:${port}`;
+  if (!INSTANCE_NAME.test(instanceName))
+    throw new ConfigError(`PORTAL_INSTANCE_NAME "${instanceName}" may hold letters, digits and . _ : - (at most 64)`);
   return defaultConfig({
-    port: integer('PORT', env.PORT, 8080, 0),
+    port,
     host: env.HOST || '127.0.0.1',
+    instanceName,
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     demo: env.PORTAL_DEMO === '1',

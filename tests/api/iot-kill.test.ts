@@ -6,17 +6,15 @@
  * devices has reported again (the MQTT clients reconnected by themselves, nobody restarted them) and every
  * acknowledged reading is in the store.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startFleet, type Ack, type DeviceSecret } from '../../scripts/simulate.js';
 import { createDatabase, type Db } from '../../src/server/db/database.js';
+import { freePort, sleep, startPortalProcess, until, type PortalProcess } from '../support/portal-process.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const CAPTCHA = '2468';
 const ROUNDS = 3;
 const DEVICES = 500;
@@ -25,64 +23,21 @@ const RATE = 100;
 /** Cheap and costly devices alike: one metric, two, seven. */
 const TYPES = ['water-meter', 'electricity-meter', 'environment'];
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function until(what: string, probe: () => boolean | Promise<boolean>, timeoutMs = 180_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
-    await sleep(200);
-  }
-}
-
 let dataDir = '';
 let port = 0;
 let mqttPort = 0;
-let server: ChildProcess | undefined;
-let output = '';
+let server: PortalProcess | undefined;
 const origin = () => `http://127.0.0.1:${port}`;
 
 async function startServer(): Promise<void> {
-  const { NODE_ENV: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...inherited,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORTAL_DEMO: '1',
-      PORTAL_SIMULATOR: 'off',
-      PORTAL_CAPTCHA_FIXED: CAPTCHA,
-      PORTAL_MQTT_PORT: String(mqttPort),
-      PORTAL_MQTT_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  server = child;
-  await until(`the server on port ${port}`, async () => {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
-    return fetch(`${origin()}/api/pub/ping`).then(
-      (response) => response.ok,
-      () => false,
-    );
+  server = await startPortalProcess(port, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PORTAL_DEMO: '1',
+    PORTAL_SIMULATOR: 'off',
+    PORTAL_CAPTCHA_FIXED: CAPTCHA,
+    PORTAL_MQTT_PORT: String(mqttPort),
+    PORTAL_MQTT_URL: '',
   });
 }
 
@@ -96,17 +51,7 @@ async function withStore<T>(work: (db: Db) => Promise<T>): Promise<T> {
   }
 }
 
-/** Stops the server with `signal`; one that has not gone after 30 s is killed. */
-async function stopServer(signal: NodeJS.Signals): Promise<void> {
-  const child = server;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  if (signal !== 'SIGKILL' && (await Promise.race([exited.then(() => true), sleep(30_000).then(() => false)]))) return;
-  child.kill('SIGKILL');
-  await exited;
-}
-
+const stopServer = async (signal: NodeJS.Signals) => server?.stop(signal);
 const killServer = () => stopServer('SIGKILL');
 
 let devices: DeviceSecret[] = [];

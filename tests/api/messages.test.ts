@@ -4,13 +4,13 @@
  * an event written through one app instance reaches a stream open on another instance over the same database
  * exactly once (LISTEN/NOTIFY), while a stream without a valid ticket is refused.
  */
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagePage } from '../../src/server/messages/messages.js';
 import type { NoticeDetail } from '../../src/server/messages/notices.js';
+import { openStream } from '../support/event-stream.js';
 import { addOtherCompany, callerWith, useLogins } from './portal-helpers.js';
 import { json, loginTokens, DEMO, useTestApp } from './test-app.js';
 
@@ -227,54 +227,6 @@ describe('my messages', () => {
   });
 });
 
-/** An open event stream: the events it has received so far, by type. */
-interface OpenStream {
-  events: { type: string; data: unknown }[];
-  status: number;
-  /** Resolves when the server ends the stream. */
-  ended: Promise<void>;
-  next(type: string): Promise<{ type: string; data: unknown }>;
-  close(): void;
-}
-
-function openStream(base: string, ticket: string): Promise<OpenStream> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${base}/api/events?ticket=${encodeURIComponent(ticket)}`, (response) => {
-      const events: { type: string; data: unknown }[] = [];
-      const waiters: { type: string; resolve: (e: { type: string; data: unknown }) => void; from: number }[] = [];
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const type = /^event: (.+)$/m.exec(block)?.[1];
-          const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (type && data) events.push({ type, data: JSON.parse(data) as unknown });
-        }
-        for (const waiter of [...waiters]) {
-          const found = events.slice(waiter.from).find((e) => e.type === waiter.type);
-          if (found) {
-            waiters.splice(waiters.indexOf(waiter), 1);
-            waiter.resolve(found);
-          }
-        }
-      });
-      const ended = new Promise<void>((done) => response.on('end', () => done()));
-      resolve({
-        events,
-        ended,
-        status: response.statusCode ?? 0,
-        next: (type) => new Promise((done) => waiters.push({ type, resolve: done, from: events.length })),
-        close: () => request.destroy(),
-      });
-    });
-    request.on('error', reject);
-  });
-}
-
 describe('event stream across instances', () => {
   let other: FastifyInstance;
   let base: string;
@@ -319,7 +271,7 @@ describe('event stream across instances', () => {
         title: '请尽快审批',
         content: '材料采购申请待您审批',
       });
-      expect(await arrived).toEqual({ type: 'message', data: { kind: 'urge', title: '请尽快审批' } });
+      expect(await arrived).toMatchObject({ type: 'message', data: { kind: 'urge', title: '请尽快审批' } });
       // A marker sent afterwards on the same channel: once it is here, any duplicate of the first would be too.
       const marker = stream.next('test.marker');
       await t.app.services.events.publish({ userIds: ['user-staff'] }, { type: 'test.marker', data: {} });

@@ -32,6 +32,8 @@ export const CAPTCHA_TEXT = 'T3st';
 export interface TestDatabase {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** The database's address on the PostgreSQL server (kind postgres), for server processes of a test. */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ export async function createTestDatabase(options: { prepared?: boolean } = {}): 
   return {
     db,
     kind: 'postgres',
+    url: url.toString(),
     async drop() {
       await db.destroy();
       const cleanup = new pg.Client({ connectionString: serverUrl });

@@ -173,6 +173,8 @@ export async function subscribeExternalBroker(options: {
   url: string;
   /** Shared-subscription group; '' subscribes plainly (a broker without $share: one server instance only). */
   group: string;
+  /** This instance's name (unique, stable across restarts): the client id the broker keeps its session under. */
+  instanceName: string;
   ingestion: Ingestion;
   log: FastifyBaseLogger;
 }): Promise<MqttIngress> {
@@ -180,8 +182,13 @@ export async function subscribeExternalBroker(options: {
   const topic = options.group ? `$share/${options.group}/devices/+/telemetry` : 'devices/+/telemetry';
   // The MQTT client library is loaded only by an instance that uses it, not at every start.
   const { default: mqtt } = await import('mqtt');
+  // A persistent session under the instance's own name: a broker such as Mosquitto does not hand the messages in
+  // flight to an instance that died to the other members of the shared group, it keeps them in the session (with
+  // those it routes there meanwhile) and delivers them when the instance is back, which a supervisor sees to.
+  // Storing a reading twice is harmless: a device's metric at one instant is kept once.
   const client = mqtt.connect(options.url, {
-    clientId: `zhgd-portal-${process.pid}-${Math.random().toString(16).slice(2, 10)}`,
+    clientId: `zhgd-portal-${options.group || 'plain'}-${options.instanceName}`,
+    clean: false,
     reconnectPeriod: 2000,
   });
   // mqtt.js acks a QoS 1 message when handleMessage calls back (MQTT 3.1.1 and 5 alike): only once it is stored

@@ -240,6 +240,7 @@ const iot: ModulePlugin = async (app, { module, settings: declared }) => {
     ingress = await subscribeExternalBroker({
       url: settings.mqttUrl,
       group: settings.mqttSharedGroup,
+      instanceName: config.instanceName,
       ingestion,
       log: app.log,
     });

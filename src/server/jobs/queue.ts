@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { fromPglite, PgBoss, type ConstructorOptions, type JobResult, type JobWithMetadata } from 'pg-boss';
+import pgBossPackage from 'pg-boss/package.json' with { type: 'json' };
 import type { Db } from '../db/database.js';
 import { engineOf } from '../db/engine.js';
 import {
@@ -75,11 +76,21 @@ async function connection(db: Db): Promise<ConstructorOptions> {
   throw new Error('the job queue needs a database opened by createDatabase');
 }
 
+/** The version of pg-boss's schema in the database, or null before it is installed. */
+async function installedSchemaVersion(db: Db): Promise<number | null> {
+  const found = await sql<{ version: number }>`select version from ${sql.table(`${JOB_SCHEMA}.version`)}`
+    .execute(db)
+    .catch(() => undefined); // no such table yet
+  return found?.rows[0]?.version ?? null;
+}
+
 /**
  * Creates or updates pg-boss's schema, as part of preparing the database before the server answers (a queue that
- * starts on a database without it installs it too, under pg-boss's lock).
+ * starts on a database without it installs it too, under pg-boss's lock). A schema already at pg-boss's version
+ * costs one query, not a second start of pg-boss beside the app's own queue.
  */
 export async function installJobQueue(db: Db): Promise<void> {
+  if ((await installedSchemaVersion(db)) === pgBossPackage.pgboss.schema) return;
   const boss = new PgBoss({ ...(await connection(db)), schema: JOB_SCHEMA, supervise: false, schedule: false });
   await boss.start();
   await boss.stop({ graceful: false });
