@@ -30,6 +30,7 @@ import rateLimit from './plugins/rate-limit.js';
 import metrics from './plugins/metrics.js';
 import runtimeStats from './plugins/runtime-stats.js';
 import securityHeaders from './plugins/security-headers.js';
+import tracing from './plugins/tracing.js';
 import servicesPlugin from './plugins/services.js';
 import swagger from './plugins/swagger.js';
 import webApp from './plugins/web-app.js';
@@ -73,7 +74,9 @@ function packageVersion(): string {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const ownsDb = options.db === undefined;
-  const db = options.db ?? createDatabase(options.inMemory ? { kind: 'memory' } : databaseTarget(config));
+  const db =
+    options.db ??
+    createDatabase(options.inMemory ? { kind: 'memory' } : databaseTarget(config), { traced: config.tracing });
   const modules = options.modules ?? loadModules();
   if (ownsDb) {
     await prepareDatabase(db, { demo: config.demo, modules });
@@ -124,6 +127,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
   app.addSchema(menuRecordSchema);
 
+  // First, so that a request's span covers every other hook.
+  if (config.tracing) await app.register(tracing);
   await app.register(errors);
   await app.register(securityHeaders);
   await app.register(nulGuard);

@@ -5,6 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from './config-error.js';
+import { tracingRequested } from './telemetry/tracing.js';
 import { CronExpressionParser } from 'cron-parser';
 import { defaultPortalConfig, loadPortalConfig, type PortalConfig } from './portal-config.js';
 
@@ -45,6 +46,8 @@ export interface ServerConfig {
    * in flight when it died are delivered again when it is back. Unique per instance, stable across its restarts.
    */
   instanceName: string;
+  /** OpenTelemetry traces, asked for by the standard OTEL variables (telemetry/tracing.ts). */
+  tracing: boolean;
   /** Embedded database, SMS outbox. */
   dataDir: string;
   /** PostgreSQL server instead of the embedded database; `undefined` uses PGlite. */
@@ -183,6 +186,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     port: 8080,
     host: '127.0.0.1',
     instanceName: `${os.hostname()}:8080`,
+    tracing: false,
     dataDir: path.resolve('data'),
     databaseUrl: undefined,
     demo: false,
@@ -234,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port,
     host: env.HOST || '127.0.0.1',
     instanceName,
+    tracing: tracingRequested(env),
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     demo: env.PORTAL_DEMO === '1',

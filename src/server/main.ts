@@ -12,12 +12,14 @@ import { demoAccounts } from './seed/index.js';
 import { ensureInitialAdmin, INITIAL_ADMIN_LOGIN } from './seed/initial-admin.js';
 import { exitOnSignals, ignoreClosedOutput } from './shutdown.js';
 import { StartupPhases } from './startup-phases.js';
+import { startTracing } from './telemetry/tracing.js';
 
 async function main(): Promise<void> {
   const phases = new StartupPhases();
   phases.end('load code');
   const config = loadConfig();
-  const db = createDatabase(databaseTarget(config));
+  const stopTracing = config.tracing ? await startTracing() : undefined;
+  const db = createDatabase(databaseTarget(config), { traced: config.tracing });
   const modules = await prepareDatabase(db, { demo: config.demo, seed: 'whenChanged', phases });
   // Without demo data an empty install still needs someone who can log in; the password is shown this once only.
   const initialPassword = config.demo ? undefined : await ensureInitialAdmin(db);
@@ -33,6 +35,8 @@ async function main(): Promise<void> {
       app.markDraining();
       await app.close();
       await db.destroy();
+      // The spans of the last requests are exported before the process ends.
+      await stopTracing?.();
     },
   });
 
@@ -54,6 +58,7 @@ async function main(): Promise<void> {
     `  数据库: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${config.dataDir}/pgdata`}`,
     `  运行环境: Node.js ${process.version}`,
   ];
+  if (config.tracing) lines.push('  OpenTelemetry 链路追踪: 已开启 (OTEL_* 变量)');
   if (config.demo) {
     lines.push('  演示账号 (PORTAL_DEMO=1):');
     for (const account of demoAccounts())

@@ -150,7 +150,7 @@ describe.skipIf(!onPostgres)('three instances behind a balancer', () => {
     const manager = httpCaller(balancer.origin, await login('manager'));
     const staff = httpCaller(balancer.origin, await login('staff'));
     // The staff member has the portal open in three tabs, one on each instance.
-    const pages = [];
+    const pages: OpenStream[] = [];
     for (const instance of instances) {
       const ticket = await staff.call<{ ticket: string }>('POST', '/api/events/ticket');
       pages.push(await openStream(instance.origin, ticket.data!.ticket));

@@ -6,10 +6,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, type Driver } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, type Dialect, type Driver } from 'kysely';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
 import { onFirstUse } from '../lazy-module.js';
+import { tracedDialect } from '../telemetry/tracing.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { engineOf, recordEngine } from './engine.js';
 import type { Database } from './tables.js';
@@ -39,7 +40,10 @@ const PGLITE_CONF = ['shared_buffers = 16MB'];
  * PGlite's exclusive transaction lock, so another user of the same instance never runs a statement inside one.
  */
 class LockedPGliteDialect extends PGliteDialect {
-  constructor(open: () => Promise<PGlite>, private readonly release: () => void) {
+  constructor(
+    open: () => Promise<PGlite>,
+    private readonly release: () => void,
+  ) {
     super({ pglite: open });
   }
 
@@ -71,7 +75,13 @@ export async function dumpEmbeddedDatabase(db: Db): Promise<Blob> {
   return pglite.dumpDataDir('none');
 }
 
-export function createDatabase(target: DatabaseTarget): Db {
+export interface DatabaseOptions {
+  /** A span per statement, a child of the request's or job's (telemetry/tracing.ts). */
+  traced?: boolean;
+}
+
+export function createDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Db {
+  const dialect = (plain: Dialect): Dialect => (options.traced ? tracedDialect(plain) : plain);
   switch (target.kind) {
     case 'postgres': {
       // Required only here: an instance on the embedded database never loads the PostgreSQL client.
@@ -80,19 +90,21 @@ export function createDatabase(target: DatabaseTarget): Db {
       // An idle connection that the server closes (restart, administrator command) must not take the process
       // down: the pool drops that client and opens a new one on the next query.
       pool.on('error', (error) => process.emitWarning(`PostgreSQL idle connection closed: ${error.message}`));
-      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+      const db = new Kysely<Database>({ dialect: dialect(new PostgresDialect({ pool })) });
       recordEngine(db, { kind: 'postgres', url: target.url, pool });
       return db;
     }
     case 'memory': {
       let opened: PGlite | undefined;
       const db = new Kysely<Database>({
-        dialect: new PGliteDialect({
-          pglite: async () => {
-            const PGlite = await pgliteLibrary();
-            return (opened = new PGlite({ postgresqlconf: PGLITE_CONF, loadDataDir: target.from }));
-          },
-        }),
+        dialect: dialect(
+          new PGliteDialect({
+            pglite: async () => {
+              const PGlite = await pgliteLibrary();
+              return (opened = new PGlite({ postgresqlconf: PGLITE_CONF, loadDataDir: target.from }));
+            },
+          }),
+        ),
       });
       recordEngine(db, { kind: 'pglite', pglite: () => opened });
       return db;
@@ -109,7 +121,7 @@ export function createDatabase(target: DatabaseTarget): Db {
         return (opened = new PGlite(target.dataDir, { postgresqlconf: PGLITE_CONF }));
       };
       const db = new Kysely<Database>({
-        dialect: new LockedPGliteDialect(open, () => lock?.release()),
+        dialect: dialect(new LockedPGliteDialect(open, () => lock?.release())),
       });
       recordEngine(db, { kind: 'pglite', pglite: () => opened });
       return db;
