@@ -3,7 +3,6 @@
  * and the web app under /app/. Tests build isolated apps with their own database.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import type { ServerConfig } from './config.js';
@@ -14,7 +13,7 @@ import { menuRecordSchema } from './http/envelope-schema.js';
 import { lazySchemaController } from './http/lazy-compilers.js';
 import { logDestination, OneLinePerRequest } from './http/request-log.js';
 import { lazyChildLogger } from './http/request-logger.js';
-import { packageJsonPath } from './paths.js';
+import { packageVersion } from './package-version.js';
 import collections from './collections/plugin.js';
 import jobs from './jobs/plugin.js';
 import { loadModules, type PortalModule } from './modules/module-files.js';
@@ -64,11 +63,6 @@ export function requestId(request: IncomingMessage): string {
   const incoming = request.headers['x-request-id'];
   const value = Array.isArray(incoming) ? incoming[0] : incoming;
   return value && REQUEST_ID.test(value) ? value : randomUUID();
-}
-
-function packageVersion(): string {
-  const parsed = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as { version?: string };
-  return parsed.version ?? '0.0.0';
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -50,6 +50,18 @@ const matrix: Row[] = [
   // Online users: listing and 强退 (an id that is no session answers -404 after the gate).
   ['GET', '/api/system/online/list?pageNo=1&pageSize=10', ...ADMIN_ONLY],
   ['DELETE', `/api/system/online/${X}`, ...ADMIN_ONLY],
+  // Scheduled jobs and the job log: actions on a schedule or job that does not exist answer -404 after the gate.
+  ['GET', '/api/system/job/schedules', ...ADMIN_ONLY],
+  ['POST', `/api/system/job/schedules/${X}/run`, ...ADMIN_ONLY],
+  ['POST', `/api/system/job/schedules/${X}/pause`, ...ADMIN_ONLY],
+  ['POST', `/api/system/job/schedules/${X}/resume`, ...ADMIN_ONLY],
+  ['GET', '/api/system/job/queues', ...ADMIN_ONLY],
+  ['GET', '/api/system/job/log/list?pageNo=1&pageSize=10', ...ADMIN_ONLY],
+  ['POST', `/api/system/job/log/${X}/retry`, ...ADMIN_ONLY],
+  ['POST', `/api/system/job/log/${X}/cancel`, ...ADMIN_ONLY],
+  // Server monitoring.
+  ['GET', '/api/system/server/instances', ...ADMIN_ONLY],
+  ['GET', '/api/system/server/database', ...ADMIN_ONLY],
   // Excel export: the page's permission.
   ['GET', '/api/system/export/user', ...ADMIN_AND_MANAGER],
   ['GET', '/api/system/export/log', ...ADMIN_ONLY],

@@ -31,6 +31,8 @@ const SYSTEM_SETTINGS = [
   'sys-menu',
   'sys-log',
   'sys-online',
+  'sys-job',
+  'sys-server',
   'sys-project',
   'sys-logo',
   'sys-process',

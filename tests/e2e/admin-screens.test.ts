@@ -2,7 +2,8 @@
  * Every administration screen driven in Chromium as a user would, against the real server on demo data: create
  * (first submitting the empty form and seeing the form file's Chinese required messages), find, edit and delete
  * through areas, offices, menus, roles, users, projects, logos, dictionaries and the base config; the audit log
- * searched with its filters; 在线用户 with a 强退 that sends the user's open page to the login page; a company
+ * searched with its filters; 在线用户 with a 强退 that sends the user's open page to the login page; 定时任务 with
+ * 暂停/恢复/执行一次 and its job log; 服务监控 with this server's instance and the database; a company
  * manager's view of the screens. Each test makes and removes its own records
  * (names prefixed E2E), so none depends on another's order. Screenshots of every create dialog and every table
  * after an edit land in test-results/screenshots/admin-screens-*.png.
@@ -652,6 +653,135 @@ describe('online users screen', () => {
       await page.close();
     } finally {
       await staffContext.close();
+    }
+  });
+});
+
+/** Headers of the table in `screen`, as shown. */
+async function headers(screen: Locator): Promise<string[]> {
+  return (await screen.locator('thead th').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+}
+
+/** Screenshots of the page at the narrowest supported width and at full HD. */
+async function screenshotsAtWidths(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [
+    [1280, 800],
+    [1920, 1080],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/** Clicks a row action whose call asks first, and confirms. */
+async function confirmRowAction(page: Page, rowLocator: Locator, label: string, question: string): Promise<void> {
+  await rowLocator.getByRole('button', { name: label, exact: true }).click();
+  const popconfirm = page.locator('.arco-popconfirm').filter({ hasText: question });
+  await popconfirm.waitFor();
+  await popconfirm.getByRole('button', { name: '确定', exact: true }).click();
+}
+
+describe('scheduled jobs screen', () => {
+  it('lists the schedules; 暂停 and 恢复 ask first; 执行一次 shows its job in the job log', async () => {
+    const { page, screen } = await openScreen('job', 'job-schedule');
+    const retention = screen.locator('tbody tr').filter({ hasText: '设备数据清理' });
+    await retention.waitFor();
+    expect(await headers(screen)).toEqual(
+      expect.arrayContaining([
+        '任务名称',
+        'Cron 表达式',
+        '状态',
+        '上次执行',
+        '执行结果',
+        '下次执行',
+        '24小时失败',
+        '操作',
+      ]),
+    );
+    await expect.poll(() => retention.innerText()).toContain('30 3 * * *');
+    await expect.poll(() => retention.innerText()).toContain('正常');
+    await screenshotsAtWidths(page, 'admin-screens-job');
+
+    await confirmRowAction(page, retention, '暂停', '确定暂停该定时任务吗？');
+    await page.locator('.arco-message').filter({ hasText: '已暂停' }).waitFor();
+    await poll(() => retention.locator('.arco-tag').filter({ hasText: '暂停' }).count()).toBe(1);
+    expect(await retention.getByRole('button', { name: '暂停', exact: true }).count()).toBe(0);
+    await screenshot(page, 'admin-screens-job-paused');
+    await confirmRowAction(page, retention, '恢复', '确定恢复该定时任务吗？');
+    await page.locator('.arco-message').filter({ hasText: '已恢复' }).waitFor();
+    await poll(() => retention.locator('.arco-tag').filter({ hasText: '正常' }).count()).toBe(1);
+
+    await confirmRowAction(page, retention, '执行一次', '确定立即执行一次该任务吗？');
+    await page.locator('.arco-message').filter({ hasText: '已开始执行' }).waitFor();
+    await poll(async () => {
+      await screen.getByRole('button', { name: '刷新', exact: true }).click();
+      return retention.locator('.arco-tag').filter({ hasText: '成功' }).count();
+    }).toBe(1);
+
+    await page.locator('.arco-tabs-header-title').filter({ hasText: '任务日志' }).click();
+    const log = page.getByTestId('crud-job-log');
+    await log.locator('.arco-table').waitFor();
+    expect(await headers(log)).toEqual(
+      expect.arrayContaining(['任务名称', '状态', '执行次数', '创建时间', '完成时间', '错误信息']),
+    );
+    // The run just asked for is the newest job, asked for by the administrator.
+    const newest = log.locator('tbody tr').first();
+    await poll(() => newest.innerText()).toContain('设备数据清理');
+    await poll(() => newest.innerText()).toContain('系统管理员');
+    await choose(page, 'search-job-log_state', '成功');
+    await log.getByRole('button', { name: '查询', exact: true }).click();
+    await poll(() => log.locator('tbody tr').filter({ hasNotText: '成功' }).count()).toBe(0);
+    await screenshotsAtWidths(page, 'admin-screens-job-log');
+    await page.close();
+  });
+});
+
+describe('server monitor screen', () => {
+  it('shows the instance running with its figures, and the database; staff has no such screen', async () => {
+    const { page, screen } = await openScreen('server', 'server-instance');
+    const own = screen.locator('tbody tr').filter({ hasText: '运行中' });
+    await own.first().waitFor();
+    expect(await headers(screen)).toEqual(
+      expect.arrayContaining([
+        '实例',
+        '门户版本',
+        '状态',
+        '进程号',
+        'Node 版本',
+        '运行时长',
+        '内存 (RSS)',
+        '循环延迟 (P99/最大)',
+        '循环占用',
+        '最近心跳',
+        '崩溃重启',
+      ]),
+    );
+    await poll(() => own.first().innerText()).toMatch(/\d+\.\d MB/);
+    // 刷新 reads the registry again (each instance reports every 30 s).
+    const reread = page.waitForResponse((response) => response.url().includes('/api/system/server/instances'));
+    await screen.getByRole('button', { name: '刷新', exact: true }).click();
+    expect((await reread).ok()).toBe(true);
+    await own.first().waitFor();
+    await screenshotsAtWidths(page, 'admin-screens-server');
+
+    await page.locator('.arco-tabs-header-title').filter({ hasText: '数据库' }).click();
+    const database = page.getByTestId('crud-server-database');
+    await database.getByText('PGlite（嵌入式 PostgreSQL）', { exact: true }).waitFor();
+    expect(await headers(database)).toEqual(['数据库类型', '版本', '数据库大小', '连接数', '本实例连接池']);
+    await screenshot(page, 'admin-screens-server-database');
+    await page.close();
+
+    const { context, page: staff } = await newPage(browser);
+    try {
+      await logInThroughForm(staff, demoUsers.staff.username, demoUsers.staff.password);
+      for (const path of ['server', 'job']) {
+        await staff.goto(`/app/systemProject/${path}`);
+        await staff.getByText('您没有访问该页面的权限').first().waitFor();
+      }
+    } finally {
+      await context.close();
     }
   });
 });

@@ -34,6 +34,8 @@ describe('every administration page renders from its schema file', () => {
     ['dictionary', 'C15'], // the first entry of the first type (concrete_grade) in the list's order
     ['log', '日志查询'],
     ['online', '系统管理员'], // the admin's own session
+    ['job', '设备数据清理'], // the IoT module's daily job
+    ['server', '运行中'], // the server the tests run against
     ['project', '滨江花园住宅工程'],
     ['logo', 'Logo管理'],
     ['baseConfig', '智慧工地管理平台'],

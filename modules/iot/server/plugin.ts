@@ -63,6 +63,7 @@ const iot: ModulePlugin = async (app, { module, settings: declared }) => {
   // Exclusive: one retention run at a time, whether the schedule or a start sent it.
   app.jobs.work(RETENTION_JOB, async () => applyRetention(db, store, now(), settings.retentionMonths), {
     exclusive: true,
+    label: '设备数据清理',
   });
   await app.jobs.schedule(RETENTION_JOB, RETENTION_CRON, {});
   await app.jobs.send(RETENTION_JOB, {});

@@ -36,9 +36,13 @@ export default globalPlugin<{ modules: readonly PortalModule[] }>('collections',
     );
   // One import at a time per instance: it is a long stream of batches, and imports spread over the instances.
   // An import cut off halfway has written some rows: it is reported, never run again over them.
-  app.jobs.work(IMPORT_JOB, async (job) => {
-    const records = registry.get(job.payload.collection);
-    if (!records) throw new JobFailure(`没有数据集 ${job.payload.collection}`);
-    return new CollectionImport(db, records, job, registry).run();
-  });
+  app.jobs.work(
+    IMPORT_JOB,
+    async (job) => {
+      const records = registry.get(job.payload.collection);
+      if (!records) throw new JobFailure(`没有数据集 ${job.payload.collection}`);
+      return new CollectionImport(db, records, job, registry).run();
+    },
+    { label: '数据导入' },
+  );
 });

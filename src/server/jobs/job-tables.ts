@@ -1,4 +1,7 @@
-/** What the job queue keeps beside pg-boss's own tables (migration 0020): who asked, progress, and a job's file. */
+/**
+ * What the job queue keeps beside pg-boss's own tables: who asked, progress, and a job's file (migration 0020); the
+ * schedules an operator paused, with the rule to restore (migration 0022).
+ */
 import type { ColumnType, Generated } from 'kysely';
 
 type Json = ColumnType<unknown, string | undefined, string | null>;
@@ -18,7 +21,18 @@ export interface JobFileTable {
   created_at: Generated<Date>;
 }
 
+/** A paused schedule: pg-boss's row is gone while it is paused; this keeps what resuming puts back. */
+export interface JobSchedulePauseTable {
+  name: string;
+  cron: string;
+  time_zone: string;
+  payload: Json;
+  paused_by: string | null;
+  paused_at: Generated<Date>;
+}
+
 export interface JobTables {
   job_detail: JobDetailTable;
   job_file: JobFileTable;
+  job_schedule_pause: JobSchedulePauseTable;
 }

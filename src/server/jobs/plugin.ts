@@ -6,6 +6,8 @@
  *   app.jobs.work('approval-reminder', async (job) => { ... job.payload.recordId ... });
  */
 import { globalPlugin } from '../http/global-plugin.js';
+import { packageVersion } from '../package-version.js';
+import { portalInstanceName } from './instance-name.js';
 import { JobQueue } from './queue.js';
 
 declare module 'fastify' {
@@ -18,6 +20,8 @@ export default globalPlugin('jobs', async (app) => {
   const queue = new JobQueue(app.services.db, {
     pollMs: app.services.config.jobPollMs,
     onError: (error, job) => app.log.error({ err: error, jobId: job.id, job: job.name }, 'job failed'),
+    // 服务监控 shows each instance on the database by this name, with the portal's version it runs.
+    instanceName: portalInstanceName(app.services.config.instanceName, packageVersion()),
   });
   app.decorate('jobs', queue);
   app.addHook('onReady', async () => queue.start());

@@ -11,23 +11,35 @@
  *
  * What pg-boss does not keep, this adds beside it: who asked for a job and for which project, its progress while
  * it runs (job_detail), and a file it works on (job_file, an uploaded workbook).
+ *
+ * The operators' screens (系统管理 / 定时任务, 服务监控) read the queue here too, never pg-boss directly: the schedules
+ * with their last and next run, pausing one (pg-boss has no paused schedule: its row goes, and job_schedule_pause
+ * keeps the rule that resuming restores and that `schedule()` respects at every start), the jobs of every queue
+ * (job-records.ts), retry and cancel, and the registry of the instances on the database.
  */
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { sql } from 'kysely';
 import { fromPglite, PgBoss, type ConstructorOptions, type JobResult, type JobWithMetadata } from 'pg-boss';
 import pgBossPackage from 'pg-boss/package.json' with { type: 'json' };
 import type { Db } from '../db/database.js';
 import { engineOf } from '../db/engine.js';
+import { failureOf, jobById, jobPage, QUEUE_NAME, runsOf, UUID } from './job-records.js';
 import {
-  INTERRUPTED_MESSAGE,
   JobFailure,
+  type JobCommand,
   type JobContext,
   type JobHandler,
   type JobInfo,
+  type JobListQuery,
   type JobName,
   type JobPayloads,
   type JobState,
+  type JobSummary,
   type JsonValue,
+  type QueueInstance,
+  type ScheduleChange,
+  type ScheduleInfo,
   type ScheduleOptions,
   type SendOptions,
   type WorkOptions,
@@ -45,6 +57,8 @@ export interface JobQueueOptions {
   keepDays?: number;
   /** Where a handler's unexpected failure, or the queue's own, is reported (the app's log). */
   onError?: (error: unknown, job: { id: string; name: string }) => void;
+  /** This instance's name in the registry of the instances on the database (系统管理 / 服务监控). */
+  instanceName?: string;
 }
 
 interface Worker {
@@ -62,7 +76,6 @@ const HEARTBEAT_SECONDS = 30;
 /** The longest a job may run (an import of a large workbook takes minutes). */
 const MAX_RUN_SECONDS = 4 * 3600;
 const MAX_RETRY_DELAY_SECONDS = 3600;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How pg-boss reaches the database of `db`: its own pool on PostgreSQL, the same instance on PGlite. */
 async function connection(db: Db): Promise<ConstructorOptions> {
@@ -91,7 +104,14 @@ async function installedSchemaVersion(db: Db): Promise<number | null> {
  */
 export async function installJobQueue(db: Db): Promise<void> {
   if ((await installedSchemaVersion(db)) === pgBossPackage.pgboss.schema) return;
-  const boss = new PgBoss({ ...(await connection(db)), schema: JOB_SCHEMA, supervise: false, schedule: false });
+  const boss = new PgBoss({
+    ...(await connection(db)),
+    schema: JOB_SCHEMA,
+    supervise: false,
+    schedule: false,
+    // Not an instance that serves: nothing for 服务监控 to list.
+    registerInstance: false,
+  });
   await boss.start();
   await boss.stop({ graceful: false });
 }
@@ -101,6 +121,8 @@ export class JobQueue {
   private readonly queues = new Map<string, Promise<void>>();
   private readonly workers = new Map<string, Worker>();
   private readonly exclusive = new Set<string>();
+  /** What `work` and `schedule` called each job, for the operator's screens. */
+  private readonly labels = new Map<string, string>();
   private started = false;
   private stopped = false;
 
@@ -149,6 +171,7 @@ export class JobQueue {
   work<N extends JobName>(name: N, handler: JobHandler<N>, options: WorkOptions = {}): void {
     if (this.workers.has(name)) throw new Error(`a handler of job "${name}" is registered already`);
     if (options.exclusive) this.exclusive.add(name);
+    if (options.label) this.labels.set(name, options.label);
     const worker: Worker = {
       name,
       handler: handler as (job: JobContext<unknown>) => Promise<JsonValue | void>,
@@ -160,7 +183,9 @@ export class JobQueue {
 
   /**
    * Adds a job of `name` at every time the cron rule names (5 fields), in every instance's stead: one instance at a
-   * time sends them. Registering again replaces the rule; a time missed while no instance ran is sent once.
+   * time sends them. Registering again replaces the rule; a time missed while no instance ran is sent once. A
+   * schedule an operator paused stays paused (on every instance, across restarts): the new rule is kept for when it
+   * is resumed.
    */
   async schedule<N extends JobName>(
     name: N,
@@ -168,16 +193,215 @@ export class JobQueue {
     payload: JobPayloads[N],
     options: ScheduleOptions = {},
   ): Promise<void> {
+    if (options.label) this.labels.set(name, options.label);
     const boss = await this.queue(name);
-    await boss.schedule(name, cron, (payload ?? {}) as object, {
-      tz: options.timeZone ?? DEFAULT_TIME_ZONE,
-      missed: 'once',
-    });
+    const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+    const data = (payload ?? {}) as object;
+    const paused = await this.db
+      .updateTable('job_schedule_pause')
+      .set({ cron, time_zone: timeZone, payload: JSON.stringify(data) })
+      .where('name', '=', name)
+      .executeTakeFirst();
+    if (paused.numUpdatedRows > 0n) {
+      await boss.unschedule(name);
+      return;
+    }
+    await boss.schedule(name, cron, data, { tz: timeZone, missed: 'once' });
+    // A pause made meanwhile on another instance (its row written before it removed pg-boss's) wins.
+    if (await this.pausedRow(name)) await boss.unschedule(name);
   }
 
+  /** Removes the schedule of `name`, paused or not. */
   async unschedule(name: JobName): Promise<void> {
     const boss = await this.queue(name);
     await boss.unschedule(name);
+    await this.db.deleteFrom('job_schedule_pause').where('name', '=', name).execute();
+  }
+
+  /** What the operator's screens call the jobs of `name`: the label `work` or `schedule` gave, else the name. */
+  labelOf(name: string): string {
+    return this.labels.get(name) ?? name;
+  }
+
+  /** Every schedule on the database, paused ones included, with its last and next run (系统管理 / 定时任务). */
+  async schedules(): Promise<ScheduleInfo[]> {
+    const boss = await this.pgBoss();
+    const found = new Map<string, Omit<ScheduleInfo, 'lastRun' | 'nextRunAt' | 'failedLastDay'>>();
+    for (const schedule of await boss.getSchedules())
+      if (schedule.key === '')
+        found.set(schedule.name, {
+          name: schedule.name,
+          label: this.labelOf(schedule.name),
+          cron: schedule.cron,
+          timeZone: schedule.timezone,
+          payload: schedule.data ?? {},
+          paused: false,
+          pausedAt: null,
+        });
+    for (const row of await this.db.selectFrom('job_schedule_pause').selectAll().execute())
+      found.set(row.name, {
+        name: row.name,
+        label: this.labelOf(row.name),
+        cron: row.cron,
+        timeZone: row.time_zone,
+        payload: row.payload ?? {},
+        paused: true,
+        pausedAt: row.paused_at,
+      });
+    const runs = await runsOf(this.db, [...found.keys()]);
+    return [...found.values()]
+      .map((schedule) => ({
+        ...schedule,
+        ...runs.get(schedule.name)!,
+        nextRunAt: schedule.paused ? null : this.nextRun(boss, schedule.cron, schedule.timeZone),
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** Pauses the schedule of `name` on every instance until `resumeSchedule`; `by`: the user who paused it. */
+  async pauseSchedule(name: string, by?: string): Promise<ScheduleChange> {
+    if (!QUEUE_NAME.test(name)) return 'unknown';
+    const boss = await this.pgBoss();
+    const schedule = await boss.getSchedule(name);
+    if (!schedule) return (await this.pausedRow(name)) ? 'already' : 'unknown';
+    // The row first: an instance registering the schedule meanwhile finds it and takes pg-boss's row away again.
+    await this.db
+      .insertInto('job_schedule_pause')
+      .values({
+        name,
+        cron: schedule.cron,
+        time_zone: schedule.timezone,
+        payload: JSON.stringify(schedule.data ?? {}),
+        paused_by: by ?? null,
+      })
+      .onConflict((conflict) => conflict.column('name').doNothing())
+      .execute();
+    await boss.unschedule(name);
+    return 'done';
+  }
+
+  /** Puts a paused schedule back with its rule (the newest one registered while it was paused). */
+  async resumeSchedule(name: string): Promise<ScheduleChange> {
+    if (!QUEUE_NAME.test(name)) return 'unknown';
+    const row = await this.db
+      .deleteFrom('job_schedule_pause')
+      .where('name', '=', name)
+      .returningAll()
+      .executeTakeFirst();
+    const boss = await this.queue(name);
+    if (!row) return (await boss.getSchedule(name)) ? 'already' : 'unknown';
+    // A new row of pg-boss: the times that passed while paused are not sent afterwards.
+    await boss.schedule(name, row.cron, (row.payload ?? {}) as object, { tz: row.time_zone, missed: 'once' });
+    return 'done';
+  }
+
+  /**
+   * Sends a job of the schedule `name` now, with the schedule's payload (paused or not): its id; null when its
+   * queue is exclusive and a job waits or runs; undefined when there is no such schedule.
+   */
+  async runSchedule(name: string, ownerId?: string): Promise<string | null | undefined> {
+    if (!QUEUE_NAME.test(name)) return undefined;
+    const boss = await this.pgBoss();
+    const payload = (await boss.getSchedule(name))?.data ?? (await this.pausedRow(name))?.payload;
+    if (payload === undefined) return undefined;
+    const id = await this.send(name as JobName, (payload ?? {}) as JobPayloads[JobName], ownerId ? { ownerId } : {});
+    return id ?? null;
+  }
+
+  /** The queues on the database, with their labels (the job log's filter). */
+  async queueNames(): Promise<{ name: string; label: string }[]> {
+    const boss = await this.pgBoss();
+    return (await boss.getQueues())
+      .map((queue) => queue.name)
+      .filter((name) => !name.startsWith('__pgboss'))
+      .sort()
+      .map((name) => ({ name, label: this.labelOf(name) }));
+  }
+
+  /** A page of the jobs of every queue (or of one queue, in one state), newest first (系统管理 / 任务日志). */
+  async jobs(query: JobListQuery): Promise<{ jobs: JobSummary[]; total: number }> {
+    await this.pgBoss();
+    const { rows, total } = await jobPage(this.db, query);
+    const jobs = rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      label: this.labelOf(row.name),
+      state: row.state,
+      attempts: row.started_on ? row.retry_count + 1 : 0,
+      maxAttempts: row.retry_limit + 1,
+      error: failureOf(row.state, row.output),
+      ownerId: row.owner_id,
+      createdAt: row.created_on,
+      startedAt: row.started_on,
+      finishedAt: ['completed', 'failed', 'cancelled'].includes(row.state) ? row.completed_on : null,
+    }));
+    return { jobs, total };
+  }
+
+  /**
+   * Runs a failed job again, one more attempt. A job sent with a single attempt (an import: not safe to repeat over
+   * the rows it wrote) is refused.
+   */
+  async retryJob(id: string): Promise<JobCommand> {
+    const job = await jobById(this.db, id);
+    if (!job) return 'unknown';
+    if (job.state !== 'failed') return 'wrong-state';
+    if (job.retryLimit === 0) return 'not-repeatable';
+    const boss = await this.queue(job.name);
+    return affected(await boss.retry(job.name, id)) > 0 ? 'done' : 'wrong-state';
+  }
+
+  /** Cancels a job that waits (a first run or a retry); one that runs is left to finish. */
+  async cancelJob(id: string): Promise<JobCommand> {
+    const job = await jobById(this.db, id);
+    if (!job) return 'unknown';
+    if (job.state !== 'created' && job.state !== 'retry') return 'wrong-state';
+    const boss = await this.queue(job.name);
+    const done = affected(await boss.cancel(job.name, id)) > 0;
+    if (done) await this.dropFile(id);
+    return done ? 'done' : 'wrong-state';
+  }
+
+  /** The instances of the portal on this database, as the queue's registry last heard of them (系统管理 / 服务监控). */
+  async instances(): Promise<QueueInstance[]> {
+    const boss = await this.pgBoss();
+    return (await boss.getInstances({ limit: 1000 })).map((instance) => {
+      const metrics = instance.metrics;
+      const pooled = instance.poolMax !== null && instance.poolTotal !== null;
+      return {
+        id: instance.id,
+        name: instance.name,
+        host: instance.host,
+        pid: instance.pid,
+        nodeVersion: instance.nodeVersion,
+        startedAt: instance.startedOn,
+        heartbeatAt: instance.heartbeatOn,
+        heartbeatSeconds: instance.heartbeatSeconds,
+        stoppedAt: instance.stoppedOn,
+        live: instance.live,
+        own:
+          instance.name === (this.options.instanceName ?? null) &&
+          instance.host === hostname() &&
+          instance.pid === process.pid,
+        crashRestarts: instance.crashRestarts,
+        rssBytes: metrics?.rss ?? null,
+        heapUsedBytes: metrics?.heapUsed ?? null,
+        heapLimitBytes: metrics?.heapLimit ?? null,
+        loopDelayMs: metrics?.loopDelay ?? null,
+        loopDelayMaxMs: metrics?.loopDelayMax ?? null,
+        loopUtilization: metrics?.loopUtilization ?? null,
+        cpu: metrics?.cpu ?? null,
+        cpuLimit: metrics?.cpuLimit ?? null,
+        pool: pooled
+          ? {
+              max: instance.poolMax!,
+              total: instance.poolTotal!,
+              idle: instance.poolIdle ?? 0,
+              waiting: instance.poolWaiting ?? 0,
+            }
+          : null,
+      };
+    });
   }
 
   /** The schedule of `name` as stored: its cron rule and time zone. */
@@ -196,7 +420,6 @@ export class JobQueue {
     const detail = await this.db.selectFrom('job_detail').selectAll().where('job_id', '=', id).executeTakeFirst();
     const output = (job.output ?? {}) as Partial<Record<'result' | 'error', unknown>>;
     const state: JobState = job.state;
-    const failedAttempt = state === 'failed' || state === 'retry';
     return {
       id,
       name,
@@ -208,8 +431,7 @@ export class JobQueue {
       projectId: detail?.project_id ?? null,
       progress: (detail?.progress ?? null) as JsonValue | null,
       result: state === 'completed' && 'result' in output ? (output.result as JsonValue) : null,
-      // A failure without a message of ours was an attempt cut off: a stop, or its instance gone.
-      error: failedAttempt ? (typeof output.error === 'string' ? output.error : INTERRUPTED_MESSAGE) : null,
+      error: failureOf(state, job.output),
       createdAt: job.createdOn,
       startedAt: job.startedOn ?? null,
       finishedAt: state === 'completed' || state === 'failed' || state === 'cancelled' ? job.completedOn : null,
@@ -255,6 +477,9 @@ export class JobQueue {
       const boss = new PgBoss({
         ...(await connection(this.db)),
         schema: JOB_SCHEMA,
+        ...(this.options.instanceName ? { instanceName: this.options.instanceName } : {}),
+        // Its row in the registry of instances, with this process's memory and event loop, is this fresh.
+        instanceHeartbeatSeconds: every(30),
         // A send wakes idle workers of every instance at once; polling is the fallback.
         useListenNotify: true,
         superviseIntervalSeconds: every(5),
@@ -352,10 +577,28 @@ export class JobQueue {
       .catch((failure: unknown) => this.options.onError?.(failure, { id, name: 'job-file' }));
   }
 
+  private async pausedRow(name: string) {
+    return this.db.selectFrom('job_schedule_pause').selectAll().where('name', '=', name).executeTakeFirst();
+  }
+
+  /** The next time a cron rule names, as pg-boss reads it; null for a rule it cannot read. */
+  private nextRun(boss: PgBoss, cron: string, timeZone: string): Date | null {
+    try {
+      return boss.previewSchedule(cron, { tz: timeZone, count: 1 })[0] ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   private async forget(ids: string[]): Promise<void> {
     await this.db.deleteFrom('job_detail').where('job_id', 'in', ids).execute();
     await this.db.deleteFrom('job_file').where('job_id', 'in', ids).execute();
   }
+}
+
+/** How many jobs a pg-boss command (retry, cancel) changed. */
+function affected(response: unknown): number {
+  return Number((response as { affected?: number } | undefined)?.affected ?? 0);
 }
 
 export type { JobState };

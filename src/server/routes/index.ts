@@ -60,6 +60,8 @@ import adminProject from './api/system/project/project.js';
 import adminRole from './api/system/role/role.js';
 import adminSystemLog from './api/system/test/system-log.js';
 import adminOnline from './api/system/online/online.js';
+import adminJob from './api/system/job/job.js';
+import adminServer from './api/system/server/server.js';
 import adminExport from './api/system/export/export.js';
 import adminUser from './api/user/admin.js';
 import userCurrentGrants from './api/user/current-grants.js';
@@ -121,6 +123,8 @@ const routeModules: [prefix: string, plugin: FastifyPluginAsync][] = [
   ['/api/system/logo', adminLogo],
   ['/api/system/test', adminSystemLog],
   ['/api/system/online', adminOnline],
+  ['/api/system/job', adminJob],
+  ['/api/system/server', adminServer],
   ['/api/system/export', adminExport],
   ['/api/system/project', adminProject],
   ['/api/system/baseConfig', adminBaseConfig],

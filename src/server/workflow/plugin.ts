@@ -29,8 +29,12 @@ export default globalPlugin<{ collections: readonly CollectionFile[]; notifier?:
     // The reminders and the daily digest: jobs of the queue, from cron schedules in its table.
     const timers = new ApprovalTimers(db, app.services.messages);
     const at = (payload: { now?: string }) => (payload.now ? new Date(payload.now) : config.now());
-    app.jobs.work(REMINDER_JOB, async (job) => ({ reminded: await timers.remind(at(job.payload)) }));
-    app.jobs.work(DIGEST_JOB, async (job) => ({ sent: await timers.digest(at(job.payload)) }));
+    app.jobs.work(REMINDER_JOB, async (job) => ({ reminded: await timers.remind(at(job.payload)) }), {
+      label: '审批超时提醒',
+    });
+    app.jobs.work(DIGEST_JOB, async (job) => ({ sent: await timers.digest(at(job.payload)) }), {
+      label: '审批每日汇总',
+    });
     app.addHook('onReady', async () => {
       const { reminderCron, digestCron } = config.approvalTimers;
       if (reminderCron) await app.jobs.schedule(REMINDER_JOB, reminderCron, {});

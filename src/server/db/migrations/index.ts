@@ -18,6 +18,7 @@ import * as dropLaborer from './0018-drop-laborer.js';
 import * as deviceNonce from './0019-device-nonce.js';
 import * as jobsOnPgBoss from './0020-jobs-on-pg-boss.js';
 import * as sessionClient from './0021-session-client.js';
+import * as jobSchedulePause from './0022-job-schedule-pause.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0019-device-nonce': deviceNonce,
   '0020-jobs-on-pg-boss': jobsOnPgBoss,
   '0021-session-client': sessionClient,
+  '0022-job-schedule-pause': jobSchedulePause,
 };
