@@ -41,6 +41,7 @@ interface JobRow {
   state: string;
   attempts: string;
   ownerName: string;
+  ranBy: string;
   createdAt: string;
   startedAt: string;
   finishedAt: string;
@@ -133,6 +134,7 @@ describe('定时任务', () => {
       state: 'completed',
       attempts: '1/3',
       ownerName: '系统管理员',
+      ranBy: t.config.instanceName,
       error: '',
       retryable: false,
       cancellable: false,

@@ -15,17 +15,19 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginOverHttp } from '../../scripts/portal-login.js';
 import { startFleet, type Ack, type DeviceSecret } from '../../scripts/simulate.js';
+import { INTERRUPTED_MESSAGE } from '../../src/server/jobs/types.js';
 import { hashPassword } from '../../src/server/services/passwords.js';
 import type { Envelope } from '../../src/shared/envelope.js';
 import { startBalancer, UPSTREAM_HEADER, type Balancer } from '../support/balancer.js';
 import { openStream, type OpenStream } from '../support/event-stream.js';
 import { freePort, sleep, startPortalProcess, until, type PortalProcess } from '../support/portal-process.js';
 import type { Caller, Method } from './admin-helpers.js';
-import { createTestDatabase, DEMO, type TestDatabase } from './test-app.js';
+import { createTestDatabase, DEMO, idNumber, type TestDatabase } from './test-app.js';
 import { material, start, approve } from './workflow-helpers.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -36,6 +38,7 @@ const DEVICES = 60;
 /** Readings per second of the whole fleet, half over MQTT, half over HTTP. */
 const RATE = 40;
 const USER_LIMIT = 120;
+const IMPORT_ROWS = 40_000;
 const TYPES = ['water-meter', 'electricity-meter', 'environment'];
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -278,6 +281,85 @@ describe.skipIf(!onPostgres)('three instances behind a balancer', () => {
     expect(accepted).toBeLessThan(USER_LIMIT * 2);
     expect(limited).toBe(USER_LIMIT * 3 - accepted);
   });
+
+  it('a job running on an instance that dies is ended by a survivor, and never run twice', async () => {
+    const manager = httpCaller(balancer.origin, await login('manager'));
+    const admin = httpCaller(balancer.origin, await login('admin'));
+    // A workbook of 40,000 workers: an import that runs for a while, batch by batch.
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('劳务人员');
+    sheet.addRow(['姓名*', '身份证号*', '手机号', '班组*', '工种*', '进场日期*', '黑名单']);
+    for (let i = 0; i < IMPORT_ROWS; i++) {
+      const birth = new Date(Date.UTC(1970, 0, 1) + (i % 9000) * 86_400_000)
+        .toISOString()
+        .slice(0, 10)
+        .replace(/-/g, '');
+      const order = String(100 + Math.floor(i / 9000)).padStart(3, '0');
+      sheet.addRow([`断电导入${i}`, idNumber(birth, order), '', '钢筋一班', '钢筋工', '2026-09-01', '']);
+    }
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from(await book.xlsx.writeBuffer())]), 'workers.xlsx');
+    const upload = (await (
+      await fetch(`${balancer.origin}/api/data/labour-worker/import?projectId=project-binjiang`, {
+        method: 'POST',
+        headers: { 'access-token': manager.token! },
+        body: form,
+      })
+    ).json()) as Envelope<{ jobId: string }>;
+    expect(upload.msgCode).toBe(0);
+    const jobId = upload.data!.jobId;
+
+    // The instance that took it, once it has written rows.
+    let runner = -1;
+    await until(
+      'the import under way',
+      async () => {
+        const detail = await database.db
+          .selectFrom('job_detail')
+          .select(['ran_by', 'progress'])
+          .where('job_id', '=', jobId)
+          .executeTakeFirst();
+        runner = names.findIndex((name) => detail?.ran_by?.startsWith(`${name}@`));
+        return runner >= 0 && ((detail?.progress as { created?: number } | null)?.created ?? 0) > 0;
+      },
+      120_000,
+    );
+    await instances[runner].stop('SIGKILL');
+    const progressOf = async () =>
+      (
+        await manager.call<{ state: string; created: number; message?: string }>(
+          'GET',
+          `/api/data/labour-worker/import/${jobId}`,
+        )
+      ).data!;
+    expect((await progressOf()).state).toBe('running');
+
+    // A survivor finds its heartbeat overdue and ends the attempt: an import has one (its rows are not imported twice).
+    await until('the import ended by a survivor', async () => (await progressOf()).state === 'failed', 180_000);
+    const progress = await progressOf();
+    expect(progress.message).toBe(INTERRUPTED_MESSAGE);
+    const log = await admin.call<{ dataList: { id: string; state: string; attempts: string; ranBy: string }[] }>(
+      'GET',
+      '/api/system/job/log/list?pageNo=1&pageSize=50',
+    );
+    expect(log.data!.dataList.find((job) => job.id === jobId)).toMatchObject({
+      state: 'failed',
+      attempts: '1/1',
+      ranBy: names[runner],
+    });
+    const {
+      rows: [{ imported }],
+    } = await sql<{ imported: string }>`select count(*) as imported from c_labour_worker
+      where name like '断电导入%'`.execute(database.db);
+    console.log(
+      `import of ${IMPORT_ROWS} rows cut off on ${names[runner]}: ${imported} rows kept, reported failed with "${progress.message}"`,
+    );
+    expect(Number(imported)).toBeGreaterThan(0);
+    expect(Number(imported)).toBeLessThan(IMPORT_ROWS);
+
+    // A supervisor starts it again.
+    instances[runner] = await startInstance(runner);
+  }, 420_000);
 
   it('an instance killed mid-traffic: nothing acknowledged is lost, pages move to the others, each message once', async () => {
     const manager = httpCaller(balancer.origin, await login('manager'));

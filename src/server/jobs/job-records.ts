@@ -36,6 +36,7 @@ export interface JobRow {
   retry_limit: number;
   output: unknown;
   owner_id: string | null;
+  ran_by: string | null;
   created_on: Date;
   started_on: Date | null;
   completed_on: Date | null;
@@ -49,7 +50,7 @@ export async function jobPage(db: Db, query: JobListQuery): Promise<{ rows: JobR
   const where = sql.join(filters, sql` and `);
   const [rows, count] = await Promise.all([
     sql<JobRow>`select j.id::text as id, j.name, j.state::text as state, j.retry_count, j.retry_limit, j.output,
-        d.owner_id, j.created_on, j.started_on, j.completed_on
+        d.owner_id, d.ran_by, j.created_on, j.started_on, j.completed_on
       from ${jobTable()} j left join job_detail d on d.job_id = j.id::text
       where ${where} order by j.created_on desc, j.id desc limit ${query.limit} offset ${query.offset}`.execute(db),
     sql<{ n: number }>`select count(*)::int as n from ${jobTable()} j where ${where}`.execute(db),

@@ -11,6 +11,8 @@ export interface JobDetailTable {
   owner_id: string | null;
   project_id: string | null;
   progress: Json | null;
+  /** The instance that ran the latest attempt (migration 0023). */
+  ran_by: string | null;
   created_at: Generated<Date>;
 }
 

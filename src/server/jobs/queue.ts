@@ -331,6 +331,7 @@ export class JobQueue {
       maxAttempts: row.retry_limit + 1,
       error: failureOf(row.state, row.output),
       ownerId: row.owner_id,
+      ranBy: row.ran_by,
       createdAt: row.created_on,
       startedAt: row.started_on,
       finishedAt: ['completed', 'failed', 'cancelled'].includes(row.state) ? row.completed_on : null,
@@ -428,6 +429,7 @@ export class JobQueue {
       maxAttempts: job.retryLimit + 1,
       payload: job.data,
       ownerId: detail?.owner_id ?? null,
+      ranBy: detail?.ran_by ?? null,
       projectId: detail?.project_id ?? null,
       progress: (detail?.progress ?? null) as JsonValue | null,
       result: state === 'completed' && 'result' in output ? (output.result as JsonValue) : null,
@@ -553,6 +555,10 @@ export class JobQueue {
       },
     };
     const last = job.retryCount >= job.retryLimit;
+    const instance = this.options.instanceName;
+    if (instance)
+      await sql`insert into job_detail (job_id, ran_by) values (${job.id}, ${instance})
+        on conflict (job_id) do update set ran_by = excluded.ran_by`.execute(this.db);
     try {
       const value = await worker.handler(context);
       await this.dropFile(job.id);

@@ -84,6 +84,8 @@ export interface JobInfo {
   /** What it was sent with (as stored: read it as the payload type of its name). */
   payload: unknown;
   ownerId: string | null;
+  /** The instance that ran the latest attempt (PORTAL_INSTANCE_NAME@version); null before one started it. */
+  ranBy: string | null;
   projectId: string | null;
   progress: JsonValue | null;
   result: JsonValue | null;
@@ -143,6 +145,8 @@ export interface JobSummary {
   maxAttempts: number;
   error: string | null;
   ownerId: string | null;
+  /** The instance that ran the latest attempt (PORTAL_INSTANCE_NAME@version); null before one started it. */
+  ranBy: string | null;
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;

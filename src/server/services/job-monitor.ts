@@ -59,6 +59,8 @@ export interface JobLogRow {
   /** Attempts made / allowed: 1/3. */
   attempts: string;
   ownerName: string;
+  /** The instance that ran the latest attempt ('' before one started it). */
+  ranBy: string;
   createdAt: string;
   startedAt: string;
   finishedAt: string;
@@ -135,6 +137,8 @@ export class JobMonitor {
         attempts: `${job.attempts}/${job.maxAttempts}`,
         // A job nobody asked for was sent by the portal itself: a schedule, a start.
         ownerName: job.ownerId ? (names.get(job.ownerId) ?? job.ownerId) : '系统',
+        // The instance's own name, without the version it registers with.
+        ranBy: job.ranBy ? job.ranBy.replace(/@[^@]*$/, '') : '',
         createdAt: iso(job.createdAt),
         startedAt: isoOrEmpty(job.startedAt),
         finishedAt: isoOrEmpty(job.finishedAt),

@@ -19,6 +19,7 @@ import * as deviceNonce from './0019-device-nonce.js';
 import * as jobsOnPgBoss from './0020-jobs-on-pg-boss.js';
 import * as sessionClient from './0021-session-client.js';
 import * as jobSchedulePause from './0022-job-schedule-pause.js';
+import * as jobRanBy from './0023-job-ran-by.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0020-jobs-on-pg-boss': jobsOnPgBoss,
   '0021-session-client': sessionClient,
   '0022-job-schedule-pause': jobSchedulePause,
+  '0023-job-ran-by': jobRanBy,
 };

@@ -59,7 +59,7 @@ const scheduleRow = record({
 });
 
 const jobRow = record({
-  ...strings('id', 'name', 'label', 'state', 'attempts', 'ownerName', 'createdAt', 'startedAt', 'finishedAt', 'error'),
+  ...strings('id', 'name', 'label', 'state', 'attempts', 'ownerName', 'ranBy', 'createdAt', 'startedAt', 'finishedAt', 'error'),
   retryable: { type: 'boolean' },
   cancellable: { type: 'boolean' },
 });
@@ -190,7 +190,7 @@ const routes: FastifyPluginAsync = async (app) => {
         summary: 'The job log of every queue (任务日志)',
         description:
           'Jobs of every queue, newest first, paged: id, name (the queue) and label, state, attempts (made/allowed), ' +
-          "ownerName (who asked; '系统' for the portal's own), createdAt, startedAt, finishedAt (ISO), error (of a " +
+          "ownerName (who asked; '系统' for the portal's own), ranBy (the instance that ran the latest attempt), createdAt, startedAt, finishedAt (ISO), error (of a " +
           'failed attempt), retryable and cancellable (the actions the job allows). Filters: queue (one queue), ' +
           `state (${STATES}). Finished jobs are kept 30 days. ` +
           needs(VIEW),
