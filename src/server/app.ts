@@ -15,6 +15,7 @@ import { logDestination, OneLinePerRequest } from './http/request-log.js';
 import { lazyChildLogger } from './http/request-logger.js';
 import { packageVersion } from './package-version.js';
 import collections from './collections/plugin.js';
+import files from './files/plugin.js';
 import jobs from './jobs/plugin.js';
 import { loadModules, type PortalModule } from './modules/module-files.js';
 import { registerModulePlugins } from './modules/module-plugins.js';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(servicesPlugin, { services });
   await app.register(runtimeStats);
   await app.register(health);
+  await app.register(files);
   await app.register(metrics);
   await app.register(rateLimit, { db });
   await app.register(auth);

@@ -34,6 +34,21 @@ export interface RateLimitConfig {
 
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = { perUser: 1200, perAddress: 3000, windowMs: 60_000, flushMs: 1000 };
 
+/**
+ * S3-compatible object storage for the server's files (files/s3-store.ts): MinIO, Aliyun OSS, Tencent COS, AWS S3.
+ * Without it (PORTAL_STORAGE_URL unset) files stay in DATA_DIR/uploads (files/directory-store.ts).
+ */
+export interface S3Config {
+  /** The service's address, e.g. http://minio:9000 or https://oss-cn-hangzhou.aliyuncs.com. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  /** Undefined: the AWS SDK's own chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE, an instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Buckets addressed as endpoint/bucket/key (MinIO) rather than bucket.endpoint/key (OSS, COS, AWS). */
+  forcePathStyle: boolean;
+}
+
 /** The server's clock. Injectable so tests can move time (throttles, lockouts, expiries) without sleeping. */
 export type Clock = () => Date;
 
@@ -48,8 +63,10 @@ export interface ServerConfig {
   instanceName: string;
   /** OpenTelemetry traces, asked for by the standard OTEL variables (telemetry/tracing.ts). */
   tracing: boolean;
-  /** Embedded database, SMS outbox. */
+  /** Embedded database, SMS outbox, and uploaded files unless `s3` is set. */
   dataDir: string;
+  /** Where uploaded files live: a bucket of object storage; undefined = DATA_DIR/uploads. */
+  s3: S3Config | undefined;
   /** PostgreSQL server instead of the embedded database; `undefined` uses PGlite. */
   databaseUrl: string | undefined;
   /** Seed the demo company, projects, users and roles. */
@@ -179,6 +196,50 @@ function smsHttpConfig(env: NodeJS.ProcessEnv): SmsHttpConfig {
   };
 }
 
+/** S3's rule for bucket names (3 to 63 lowercase letters, digits, dots and hyphens). */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+/** Clouds that address a bucket by host name and refuse (OSS) or deprecate (COS, AWS) paths. */
+const VIRTUAL_HOSTED = /(^|\.)(aliyuncs\.com|myqcloud\.com|amazonaws\.com)$/;
+const STORAGE_URL_FORM = 'http(s)://[KEY:SECRET@]host[:port]/bucket[?region=...&pathStyle=0|1]';
+
+/**
+ * PORTAL_STORAGE_URL: the bucket's URL as MinIO shows it, `http://KEY:SECRET@minio:9000/portal-files`, with
+ * `?region=` (default us-east-1) and `?pathStyle=0|1` (default 1, 0 on OSS, COS and AWS hosts). Without the key in
+ * it, the AWS SDK's own chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE, an instance role).
+ */
+function storageConfig(value: string | undefined): S3Config | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`PORTAL_STORAGE_URL "${value}" is not a URL (${STORAGE_URL_FORM})`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`PORTAL_STORAGE_URL must be an http(s) URL (${STORAGE_URL_FORM})`);
+  const bucket = decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, ''));
+  if (!BUCKET_NAME.test(bucket))
+    throw new ConfigError(
+      `PORTAL_STORAGE_URL must end in a bucket name (3 to 63 lowercase letters, digits, dots and hyphens), got "${bucket}"`,
+    );
+  const region = url.searchParams.get('region') || 'us-east-1';
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(region))
+    throw new ConfigError(`PORTAL_STORAGE_URL's region must be a region name such as us-east-1, got "${region}"`);
+  const accessKeyId = decodeURIComponent(url.username);
+  const secretAccessKey = decodeURIComponent(url.password);
+  if (!accessKeyId !== !secretAccessKey)
+    throw new ConfigError('PORTAL_STORAGE_URL holds an access key without its secret, or a secret without its key');
+  const pathStyle = url.searchParams.get('pathStyle');
+  return {
+    endpoint: `${url.protocol}//${url.host}`,
+    bucket,
+    region,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle:
+      pathStyle === null ? !VIRTUAL_HOSTED.test(url.hostname) : flag('PORTAL_STORAGE_URL pathStyle', pathStyle, true),
+  };
+}
+
 const INSTANCE_NAME = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -188,6 +249,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     instanceName: `${os.hostname()}:8080`,
     tracing: false,
     dataDir: path.resolve('data'),
+    s3: undefined,
     databaseUrl: undefined,
     demo: false,
     smsProvider: 'outbox',
@@ -240,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     instanceName,
     tracing: tracingRequested(env),
     dataDir: path.resolve(env.DATA_DIR || 'data'),
+    s3: storageConfig(env.PORTAL_STORAGE_URL),
     databaseUrl: env.DATABASE_URL || undefined,
     demo: env.PORTAL_DEMO === '1',
     smsProvider,

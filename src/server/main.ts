@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     `智慧工地门户已启动: http://${shownHost}:${config.port}/app/`,
     `  API 描述 (OpenAPI): http://${shownHost}:${config.port}/api/pub/openapi.json`,
     `  数据库: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${config.dataDir}/pgdata`}`,
+    `  文件存储: ${config.s3 ? `对象存储 ${config.s3.endpoint} 桶 ${config.s3.bucket}` : `${config.dataDir}/uploads`}`,
     `  运行环境: Node.js ${process.version}`,
   ];
   if (config.tracing) lines.push('  OpenTelemetry 链路追踪: 已开启 (OTEL_* 变量)');

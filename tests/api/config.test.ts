@@ -46,4 +46,39 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORTAL_SMS_PROVIDER: 'carrier-pigeon' })).toThrow(ConfigError);
   });
+
+  it('keeps files in DATA_DIR/uploads unless PORTAL_STORAGE_URL names a bucket of object storage', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ PORTAL_STORAGE_URL: 'http://minio:9000/portal-files' }).s3).toEqual({
+      endpoint: 'http://minio:9000',
+      bucket: 'portal-files',
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: true,
+    });
+    const oss = loadConfig({
+      PORTAL_STORAGE_URL: 'https://id:s%2Fcret@oss-cn-hangzhou.aliyuncs.com/site-photos?region=oss-cn-hangzhou',
+    }).s3;
+    expect(oss).toEqual({
+      endpoint: 'https://oss-cn-hangzhou.aliyuncs.com',
+      bucket: 'site-photos',
+      region: 'oss-cn-hangzhou',
+      credentials: { accessKeyId: 'id', secretAccessKey: 's/cret' },
+      // OSS, COS and AWS address buckets by host name.
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ PORTAL_STORAGE_URL: 'http://minio:9000/portal-files?pathStyle=0' }).s3?.forcePathStyle).toBe(
+      false,
+    );
+    const refused = [
+      'minio:9000/portal-files',
+      'ftp://minio/portal-files',
+      'http://minio:9000',
+      'http://minio:9000/Portal_Files',
+      'http://key@minio:9000/portal-files',
+      'http://minio:9000/portal-files?region=us%20east',
+      'http://minio:9000/portal-files?pathStyle=yes',
+    ];
+    for (const url of refused) expect(() => loadConfig({ PORTAL_STORAGE_URL: url }), url).toThrow(ConfigError);
+  });
 });

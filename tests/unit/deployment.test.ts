@@ -1,8 +1,8 @@
 /**
  * The container deployment (Dockerfile, deploy/) agrees with the project: no Docker daemon runs in CI, so what can
  * drift is checked here. The image runs the Node major the project requires and the server entry the build writes,
- * and carries what the server reads at run time; the compose file's instances share the database, the broker and
- * the data volume under names of their own, and nginx balances exactly those instances.
+ * and carries what the server reads at run time; the compose file's instances share the database, the broker, the
+ * data volume and the bucket of its MinIO under names of their own, and nginx balances exactly those instances.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,9 +15,11 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 interface ComposeService {
   image?: string;
   build?: unknown;
+  command?: string[];
   environment?: Record<string, string>;
   volumes?: string[];
   restart?: string;
+  depends_on?: Record<string, { condition: string }>;
 }
 
 const packageJson = JSON.parse(read('package.json')) as {
@@ -60,6 +62,37 @@ describe('the compose deployment', () => {
       expect(service.restart).toBe('unless-stopped');
     }
     expect(read('deploy/mosquitto.conf')).toMatch(/^persistence true$/m);
+  });
+
+  it("keeps uploaded files in the compose file's MinIO: every instance gets its endpoint and the bucket made for it", () => {
+    const service = (image: string) =>
+      Object.entries(compose.services).find(([, candidate]) => candidate.image?.startsWith(`${image}:`))!;
+    const [minioName, minio] = service('minio/minio');
+    const [bucketMakerName, bucketMaker] = service('minio/mc');
+    const minioCommand = minio.command!.join(' ');
+    expect(minioCommand).toMatch(/^server \/data\b/);
+    // MinIO answers S3 on port 9000 unless told otherwise.
+    const endpoint = `http://${minioName}:${/--address[= ]\S*:(\d+)/.exec(minioCommand)?.[1] ?? '9000'}`;
+    expect(minio.volumes).toContainEqual(expect.stringMatching(/^[\w-]+:\/data$/));
+    expect(minio.restart).toBe('unless-stopped');
+    // The password comes from the environment, as POSTGRES_PASSWORD does: required, never a default.
+    expect(minio.environment!.MINIO_ROOT_PASSWORD).toMatch(/^\$\{MINIO_ROOT_PASSWORD:\?[^}]*\}$/);
+
+    // A one-shot service makes the bucket once MinIO is healthy; the instances start after it has.
+    expect(bucketMaker.depends_on?.[minioName]).toEqual({ condition: 'service_healthy' });
+    const script = bucketMaker.command!.join(' ');
+    expect(script).toContain(`mc alias set minio ${endpoint} `);
+    expect(script).toContain('mc mb --ignore-existing "minio/$$BUCKET"');
+    const bucket = bucketMaker.environment!.BUCKET;
+    expect(bucket).toMatch(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/);
+
+    for (const [name, portal] of portals) {
+      // The bucket's URL with MinIO's own user and password (compose fills both in).
+      const { MINIO_ROOT_USER: user, MINIO_ROOT_PASSWORD: password } = minio.environment!;
+      const storage = portal.environment!.PORTAL_STORAGE_URL;
+      expect(storage, name).toBe(`${endpoint.replace('://', `://${user}:${password}@`)}/${bucket}`);
+      expect(portal.depends_on?.[bucketMakerName], name).toEqual({ condition: 'service_completed_successfully' });
+    }
   });
 
   it('nginx balances exactly the portal instances, with event streams unbuffered', () => {

@@ -3,7 +3,8 @@
  * - `GET /healthz` liveness: the process answers (200 `{status: "ok"}`); restart it when this fails.
  * - `GET /readyz` readiness: 200 when the instance can serve users, else 503, each check with its state
  *   (`{status, checks: {database: "ok" | "<why not>", ...}}`): not before the server listens, not once it is
- *   shutting down, not while the database (or what a module checks: the IoT platform's MQTT broker) is unreachable.
+ *   shutting down, not while the database (or the file store's bucket, files/plugin.ts, or what a module checks: the
+ *   IoT platform's MQTT broker) is unreachable.
  *   Send no users to it then; it may recover without a restart.
  * A module adds a check with `app.readinessCheck(name, check)`.
  */

@@ -6,6 +6,8 @@
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { DeviceCalls } from '../devices/device-calls.js';
+import { createFileStore } from '../files/create-file-store.js';
+import type { FileStore } from '../files/file-store.js';
 import type { MessageKindSource } from '../messages/kinds.js';
 import { createMessagingServices, type MessagingServices } from '../messages/services.js';
 import type { ApprovalNotifier } from '../workflow/notifier.js';
@@ -33,6 +35,8 @@ export interface Services extends AccountServices, SiteServices, MessagingServic
   db: Db;
   keys: AppKeys;
   config: ServerConfig;
+  /** Where files are kept (uploaded images): DATA_DIR/uploads, or the object storage of PORTAL_STORAGE_URL. */
+  files: FileStore;
   /** The logged-in portal: projects, workbench, common menus, weather... */
   portal: PortalServices;
   /** System administration: permissions, audit log, offices, users, roles, menus, ... */
@@ -71,10 +75,12 @@ export function createServices(
     smsSender: overrides.smsSender,
   });
   const messaging = createMessagingServices(db, config.now, modules);
+  const files = createFileStore(config);
   return {
     db,
     keys,
     config,
+    files,
     ...site,
     ...accounts,
     ...messaging,
@@ -85,6 +91,7 @@ export function createServices(
       config,
       keys.tokenSecret,
       messaging.messages,
+      files,
       overrides.weatherFetch,
     ),
     admin: createAdminServices(db, {

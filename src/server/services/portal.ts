@@ -4,6 +4,7 @@
  */
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { FileStore } from '../files/file-store.js';
 import type { UserView } from './users.js';
 import { CommonMenus, type MenuContext } from './common-menus.js';
 import { ConcreteApp } from './concrete-app.js';
@@ -39,6 +40,7 @@ export function createPortalServices(
   config: ServerConfig,
   tokenSecret: Buffer,
   messages: Messages,
+  files: FileStore,
   fetchImpl?: typeof fetch,
 ): PortalServices {
   const commonMenus = new CommonMenus(db, menus);
@@ -56,7 +58,7 @@ export function createPortalServices(
       ConcreteApp.deriveSecret(config.portal.concreteSecret, tokenSecret),
       config.now,
     ),
-    uploads: new Uploads(config.dataDir),
+    uploads: new Uploads(files),
   };
 }
 

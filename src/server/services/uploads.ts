@@ -1,14 +1,14 @@
 /**
- * Uploaded images (POST /api/zhgd/base/updateFile), kept under DATA_DIR/uploads with random names and served back
- * by GET /api/zhgd/base/file/{name}. A file lives as long as the record that holds it: deleting a record deletes
- * its files (collections/routes.ts), so a deleted hazard's photos are no longer served to anyone holding the link. Only raster images are accepted, recognised by their first bytes (the
- * client's file name and content type are not trusted); SVG is refused because it can carry script. Names are
- * 128 random bits, so a file is found only through the URL its uploader got (images are shown by <img>, which
- * cannot send the Access-Token header).
+ * Uploaded images (POST /api/zhgd/base/updateFile), kept in the app's file store (files/: DATA_DIR/uploads, or the
+ * object storage of PORTAL_STORAGE_URL) under random names and served back by GET /api/zhgd/base/file/{name}. A
+ * file lives as long as the record that holds it: deleting a record deletes its files (collections/routes.ts), so a deleted
+ * hazard's photos are no longer served to anyone holding the link. Only raster images are accepted, recognised by
+ * their first bytes (the client's file name and content type are not trusted); SVG is refused because it can carry
+ * script. Names are 128 random bits, so a file is found only through the URL its uploader got (images are shown by
+ * <img>, which cannot send the Access-Token header).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { FileStore } from '../files/file-store.js';
 
 export const IMAGE_TYPES = {
   png: 'image/png',
@@ -50,33 +50,27 @@ export function imageTypeOf(bytes: Buffer): ImageExtension | undefined {
 }
 
 export class Uploads {
-  readonly dir: string;
-
-  constructor(dataDir: string) {
-    this.dir = path.join(dataDir, 'uploads');
-  }
+  constructor(private readonly store: FileStore) {}
 
   async save(bytes: Buffer, extension: ImageExtension): Promise<StoredFile> {
-    await mkdir(this.dir, { recursive: true });
     const name = `${randomBytes(16).toString('hex')}.${extension}`;
-    await writeFile(path.join(this.dir, name), bytes, { flag: 'wx' });
+    await this.store.put(name, bytes, IMAGE_TYPES[extension]);
     return { url: `${FILE_URL_PREFIX}${name}`, name, size: bytes.length, contentType: IMAGE_TYPES[extension] };
   }
 
   /** Deletes the named files; a name that is not an upload's, or a file already gone, is passed over. */
   async remove(names: readonly string[]): Promise<void> {
-    for (const name of names) if (UPLOAD_NAME.test(name)) await rm(path.join(this.dir, name), { force: true });
+    await Promise.all(names.filter((name) => UPLOAD_NAME.test(name)).map((name) => this.store.delete(name)));
   }
 
-  /** The file and its content type, or undefined (bad name, missing file). */
+  /**
+   * The file and its content type, or undefined (bad name, missing file). The type comes from the name, which the
+   * upload's signature check chose, never from what the store kept beside the bytes.
+   */
   async read(name: string): Promise<{ bytes: Buffer; contentType: string } | undefined> {
     const match = UPLOAD_NAME.exec(name);
     if (!match) return undefined;
-    try {
-      const bytes = await readFile(path.join(this.dir, name));
-      return { bytes, contentType: IMAGE_TYPES[match[1] as ImageExtension] };
-    } catch {
-      return undefined;
-    }
+    const file = await this.store.get(name);
+    return file && { bytes: file.bytes, contentType: IMAGE_TYPES[match[1] as ImageExtension] };
   }
 }
