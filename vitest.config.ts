@@ -57,6 +57,9 @@ export default mergeConfig(
             testTimeout: 120_000,
             hookTimeout: 180_000,
             fileParallelism: false,
+            // expect.poll waits for the page (a fresh server's first answers, a busy CI machine), it does not time
+            // it: vitest's 1-second default made such waits fail under load. Speed is the bench's to measure.
+            expect: { poll: { timeout: 20_000 } },
           },
         },
       ],
