@@ -49,6 +49,7 @@ const ROSTER_MODULE: PortalModule = {
   collections: [ROSTER],
   forms: [],
   seeds: [],
+  demoMessages: [],
   processes: [],
 };
 

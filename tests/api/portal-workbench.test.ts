@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedPortalDemo } from '../../src/server/seed/portal-demo.js';
+import { loadModules } from '../../src/server/modules/module-files.js';
 import type { MessageList } from '../../src/server/messages/messages.js';
 import type { ApprovalSummary, ProcessTaskRow } from '../../src/server/workflow/queries.js';
 import type { GanttRow } from '../../src/server/services/site-data.js';
@@ -359,7 +360,7 @@ describe('portal demo seed', () => {
       return { counts: result, read: read.map((r) => `${r.id}:${r.read_at === null ? 0 : 1}`) };
     };
     const before = await snapshot();
-    await seedPortalDemo(t.db, new Date(Date.now() + 86_400_000));
+    await seedPortalDemo(t.db, loadModules(), new Date(Date.now() + 86_400_000));
     expect(await snapshot()).toEqual(before);
     expect(before.counts.project_contract).toBeGreaterThan(0);
   });

@@ -7,17 +7,47 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CollectionFile } from '../../src/shared/collections';
-import { checkRequirements, loadModules, type PortalModule } from '../../src/server/modules/module-files';
+import {
+  checkRequirements,
+  loadModules,
+  withModuleMenus,
+  type PortalModule,
+} from '../../src/server/modules/module-files';
+import type { MenuSeedItem } from '../../src/server/seed/seed-files';
 
-const MODULES = path.resolve(import.meta.dirname, '../../modules');
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const MODULES = path.join(ROOT, 'modules');
 const IMPORT = /(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g;
 
-function serverFiles(dir: string): string[] {
+function serverFiles(dir: string, extensions = /\.ts$/): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return serverFiles(full);
-    return name.endsWith('.ts') ? [full] : [];
+    if (statSync(full).isDirectory()) return serverFiles(full, extensions);
+    return extensions.test(name) ? [full] : [];
   });
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * What a module owns by name, each with the pattern that finds it in a file: its id (as a path segment or a quoted
+ * word), its collections and their tables, its message kinds, and the paths of its menus.
+ */
+function moduleNames(module: PortalModule): { name: string; pattern: RegExp }[] {
+  const word = (name: string) => new RegExp(`(?<![A-Za-z0-9_-])${escaped(name)}(?![A-Za-z0-9_])`);
+  const paths = (items: readonly MenuSeedItem[]): string[] =>
+    items.flatMap((item) => [...(item.href ? [item.href] : []), ...paths(item.children ?? [])]);
+  return [
+    { name: module.manifest.id, pattern: new RegExp(`['"\`/]${escaped(module.manifest.id)}['"\`/:.-]`) },
+    ...module.collections
+      .flatMap((file) => [file.id, `c_${file.id.replace(/-/g, '_')}`])
+      .map((name) => ({ name, pattern: word(name) })),
+    ...(module.manifest.messageKinds ?? []).map((kind) => ({ name: kind.id, pattern: word(kind.id) })),
+    ...paths((module.manifest.menus ?? []).flatMap((group) => group.items)).map((href) => ({
+      name: href,
+      pattern: new RegExp(`${escaped(href)}(?![A-Za-z0-9_/-])`),
+    })),
+  ];
 }
 
 /** Every relative import of a module's server files that leaves the module's folder. */
@@ -47,6 +77,25 @@ function importsLeaving(): { file: string; target: string }[] {
 }
 
 describe('module boundaries', () => {
+  it("no file of the core (src/, schemas/) names a module: its id, collections, tables, message kinds or menus' paths", () => {
+    const modules = loadModules();
+    const names = modules.flatMap(moduleNames);
+    // The modules own names to look for: the check has something to check.
+    expect(names.length).toBeGreaterThan(40);
+    const core = [path.join(ROOT, 'src'), path.join(ROOT, 'schemas')]
+      .flatMap((dir) => serverFiles(dir, /\.(ts|tsx|json|mjs|js|css)$/))
+      // Migrations are the history of the database, written once; they stay as they ran.
+      .filter((file) => !file.includes(`${path.sep}migrations${path.sep}`));
+    const naming = core.flatMap((file) => {
+      // The spec's own 混凝土应用 hand-over (loginSkipPC) is a portal feature that shares a word with the module.
+      const text = readFileSync(file, 'utf8').replace(/concrete[-_ ]?app/gi, 'x');
+      return names
+        .filter(({ pattern }) => pattern.test(text))
+        .map(({ name }) => `${path.relative(ROOT, file)}: ${name}`);
+    });
+    expect(naming).toEqual([]);
+  });
+
   it("a module's server code imports another module only through its server/public.ts", () => {
     const imports = importsLeaving().filter((entry) => !entry.target.startsWith('..'));
     // The weighbridge and the concrete module use the IoT platform: the check has something to check.
@@ -107,6 +156,74 @@ describe('module boundaries', () => {
   });
 });
 
+describe('menus a module adds', () => {
+  const withMenus = (id: string, menus: NonNullable<PortalModule['manifest']['menus']>): PortalModule => ({
+    dir: `/modules/${id}`,
+    manifest: { kind: 'module', id, title: id, menus },
+    collections: [],
+    forms: [],
+    seeds: [],
+    demoMessages: [],
+    processes: [],
+  });
+  const seed: MenuSeedItem[] = [
+    {
+      id: 'gateway',
+      name: '我的应用',
+      children: [
+        { id: 'tile-a', name: 'A' },
+        { id: 'tile-b', name: 'B' },
+      ],
+    },
+    { id: 'area', name: '区域', children: [{ id: 'area-page', name: '占位' }] },
+    { id: 'sys', name: '系统管理' },
+  ];
+  const ids = (items: readonly MenuSeedItem[]): unknown[] =>
+    items.map((item) => (item.children ? { [item.id]: ids(item.children) } : item.id));
+
+  it('places top-level menus and tiles after the sibling they name, at the end when it is not there', () => {
+    const merged = withModuleMenus(seed, [
+      withMenus('one', [
+        { parent: 'gateway', after: 'tile-a', items: [{ id: 'tile-one', name: '一' }] },
+        { after: 'area', items: [{ id: 'one', name: '一', children: [{ id: 'one-page', name: '页' }] }] },
+      ]),
+      withMenus('two', [
+        {
+          after: 'gone',
+          items: [
+            { id: 'two', name: '二' },
+            { id: 'two-more', name: '二续' },
+          ],
+        },
+      ]),
+    ]);
+    expect(ids(merged)).toEqual([
+      { gateway: ['tile-a', 'tile-one', 'tile-b'] },
+      { area: ['area-page'] },
+      { one: ['one-page'] },
+      'sys',
+      'two',
+      'two-more',
+    ]);
+  });
+
+  it("replaces a placeholder of the same id where it stands, and adds under another module's menu", () => {
+    const merged = withModuleMenus(seed, [
+      withMenus('one', [{ parent: 'area', items: [{ id: 'area-page', name: '真页' }] }]),
+      withMenus('two', [{ after: 'sys', items: [{ id: 'two', name: '二' }] }]),
+      withMenus('three', [{ parent: 'two', items: [{ id: 'three-page', name: '三' }] }]),
+    ]);
+    expect(merged[1].children).toEqual([{ id: 'area-page', name: '真页' }]);
+    expect(ids(merged).slice(2)).toEqual(['sys', { two: ['three-page'] }]);
+  });
+
+  it('stops the start on a parent no menu has', () => {
+    expect(() => withModuleMenus(seed, [withMenus('one', [{ parent: 'nowhere', items: [] }])])).toThrow(
+      'a module adds menus under "nowhere"',
+    );
+  });
+});
+
 describe('required modules', () => {
   const module = (id: string, requires: string[], references: Record<string, string> = {}): PortalModule => ({
     dir: `/modules/${id}`,
@@ -123,6 +240,7 @@ describe('required modules', () => {
     ],
     forms: [],
     seeds: [],
+    demoMessages: [],
     processes: [],
   });
 

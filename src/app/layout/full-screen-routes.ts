@@ -3,20 +3,11 @@
  * section 2). The portal's own are listed here; a module declares its own in its module.json (`fullScreenRoutes`),
  * collected when the web app is built.
  */
-import type { ModuleClientDeclarations } from '../../build/vite/module-client-plugin';
+import { moduleFullScreenRoutes } from '../modules/module-declarations';
 
 const PORTAL_FULL_SCREEN_PREFIXES = ['/screen', '/ldview', '/bim', '/ldv/', '/ldf/fill_data', '/ldf/task'];
 
-const modules = import.meta.glob<ModuleClientDeclarations>('/modules/*/module.json', {
-  eager: true,
-  import: 'default',
-  query: '?client',
-});
-
-const FULL_SCREEN_PREFIXES = [
-  ...PORTAL_FULL_SCREEN_PREFIXES,
-  ...Object.values(modules).flatMap((declared) => declared.fullScreenRoutes),
-];
+const FULL_SCREEN_PREFIXES = [...PORTAL_FULL_SCREEN_PREFIXES, ...moduleFullScreenRoutes];
 
 export function isFullScreenRoute(path: string): boolean {
   return FULL_SCREEN_PREFIXES.some(

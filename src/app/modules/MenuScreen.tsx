@@ -20,7 +20,7 @@ const areaOf = (pathname: string) => pathname.split('/')[1] ?? '';
 
 function inModuleArea(pathname: string): boolean {
   const first = areaOf(pathname);
-  return (MODULE_AREAS as readonly string[]).includes(first) || first === 'screen' || first === 'ldview';
+  return MODULE_AREAS.includes(first) || first === 'screen' || first === 'ldview';
 }
 
 /**
@@ -61,7 +61,7 @@ export function MenuScreen() {
   if (!route) {
     // Until the menus are there, any path may still be a menu's page (module pages live in module areas too).
     if (menus?.loading) return <Loading />;
-    const portalArea = (PORTAL_AREAS as readonly string[]).includes(areaOf(location.pathname));
+    const portalArea = PORTAL_AREAS.includes(areaOf(location.pathname));
     if (portalArea) return <NoAccess />;
     return inModuleArea(location.pathname) ? <ModuleArea /> : <NotFoundPage />;
   }

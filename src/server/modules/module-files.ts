@@ -17,6 +17,13 @@ import type { ModuleVariable } from './module-settings.js';
 import { projectRoot, schemasDir } from '../paths.js';
 import type { DictionarySeedFile, MenuSeedItem } from '../seed/seed-files.js';
 import type { FormFile } from '../services/form-validation.js';
+import type { DemoMessage } from '../seed/portal-demo.js';
+
+export interface ModuleMenuGroup {
+  parent?: string;
+  after?: string;
+  items: MenuSeedItem[];
+}
 
 export interface ModuleManifest {
   kind: 'module';
@@ -25,14 +32,19 @@ export interface ModuleManifest {
   description?: string;
   /** The modules this one needs (their collections, their public server code): the start fails without them. */
   requires?: string[];
-  /** Menu records the module adds, each list under an existing menu of schemas/seed/menus.json. */
-  menus?: { parent: string; items: MenuSeedItem[] }[];
+  /**
+   * Menu records the module adds: each list under a menu (of schemas/seed/menus.json or of another module), or at
+   * the top level without `parent`; placed after the sibling `after` names (at the end when it is not there).
+   */
+  menus?: ModuleMenuGroup[];
   /** Dictionaries its fields choose from. */
   dictionaries?: DictionarySeedFile['dictionaries'];
   /** Kinds of message its server code sends (messages/kinds.ts collects them with the core's). */
   messageKinds?: MessageKindDeclaration[];
   /** Its paths that fill the screen (the web app reads them from the module files when it is built). */
   fullScreenRoutes?: string[];
+  /** The first path segments its screens live under (spec section 2's wildcard areas; read by the web app). */
+  areas?: string[];
   /** Its configuration variables, handed to its plugin as `settings` (module-settings.ts). */
   config?: ModuleVariable[];
 }
@@ -75,6 +87,8 @@ export interface PortalModule {
   collections: CollectionFile[];
   forms: FormFile[];
   seeds: ModuleSeedFile[];
+  /** Its demo messages to the demo accounts (`seed/*.json` of kind `demo-messages`). */
+  demoMessages: DemoMessage[];
   /** Its approval processes (`processes/<id>.json`, kind `process`), seeded as version 1 like the portal's. */
   processes: ProcessFile[];
   /** `server/plugin.ts` of the module, when it has behaviour no schema file can declare (module-plugins.ts). */
@@ -146,6 +160,19 @@ function jsonFiles(dir: string): string[] {
     .map((name) => path.join(dir, name));
 }
 
+/** A module's `seed/` folder: demo records of its collections, and its demo messages (the file's `kind` says). */
+function seedFiles(dir: string, modulesDir: string): Pick<PortalModule, 'seeds' | 'demoMessages'> {
+  const seeds: ModuleSeedFile[] = [];
+  const demoMessages: DemoMessage[] = [];
+  for (const file of jsonFiles(dir)) {
+    const { kind } = JSON.parse(readFileSync(file, 'utf8')) as { kind?: unknown };
+    if (kind === 'demo-messages')
+      demoMessages.push(...readChecked<{ messages: DemoMessage[] }>(file, 'demo-messages', modulesDir).messages);
+    else seeds.push(readChecked<ModuleSeedFile>(file, 'module-seed', modulesDir));
+  }
+  return { seeds, demoMessages };
+}
+
 /** Every module under `modulesDir`, by id. Ids of collections are unique across modules. */
 export function loadModules(modulesDir: string = defaultModulesDir): PortalModule[] {
   if (!existsSync(modulesDir)) return [];
@@ -162,9 +189,7 @@ export function loadModules(modulesDir: string = defaultModulesDir): PortalModul
           readChecked<CollectionFile>(file, 'collection', modulesDir),
         ),
         forms: jsonFiles(path.join(dir, 'forms')).map((file) => readChecked<FormFile>(file, 'form', modulesDir)),
-        seeds: jsonFiles(path.join(dir, 'seed')).map((file) =>
-          readChecked<ModuleSeedFile>(file, 'module-seed', modulesDir),
-        ),
+        ...seedFiles(path.join(dir, 'seed'), modulesDir),
         processes: jsonFiles(path.join(dir, 'processes')).map((file) =>
           readChecked<ProcessFile>(file, 'process', modulesDir),
         ),
@@ -225,28 +250,55 @@ export function checkRequirements(modules: readonly PortalModule[]): void {
   }
 }
 
-/** The menu seed tree with every module's menu records placed under their parents (a module's item replaces a
- * seed item of the same id, so a module can take over a placeholder menu). */
+/**
+ * The menu seed tree with every module's menu records in place: a module's item replaces a seed item of the same
+ * id where it stands (so a module can take over a placeholder menu), the others go after the sibling their group
+ * names as soon as it is there (it may be another module's), or at the end. Levels are merged from the top, so a
+ * module may add under another module's menu.
+ */
 export function withModuleMenus(menus: MenuSeedItem[], modules: readonly PortalModule[]): MenuSeedItem[] {
-  const additions = new Map<string, MenuSeedItem[]>();
-  for (const module of modules)
-    for (const group of module.manifest.menus ?? [])
-      additions.set(group.parent, [...(additions.get(group.parent) ?? []), ...group.items]);
+  const groups = modules.flatMap((module) => module.manifest.menus ?? []);
   const placed = new Set<string>();
-  const merge = (items: MenuSeedItem[]): MenuSeedItem[] =>
-    items.map((item) => {
-      const added = additions.get(item.id);
-      const own = item.children ? merge(item.children) : undefined;
-      if (!added) return own ? { ...item, children: own } : item;
-      placed.add(item.id);
-      const replaced = new Set(added.map((a) => a.id));
-      return { ...item, children: [...(own ?? []).filter((child) => !replaced.has(child.id)), ...added] };
-    });
-  const merged = merge(menus);
-  for (const parent of additions.keys())
-    if (!placed.has(parent))
-      throw new Error(`a module adds menus under "${parent}", which is not a menu of menus.json`);
+  const place = (siblings: MenuSeedItem[], parent: string | undefined): MenuSeedItem[] => {
+    let level = siblings;
+    let waiting = groups.filter((group) => group.parent === parent);
+    if (parent !== undefined && waiting.length > 0) placed.add(parent);
+    for (let progress = true; progress && waiting.length > 0;) {
+      const ready = waiting.filter(
+        (group) => group.after === undefined || level.some((sibling) => sibling.id === group.after),
+      );
+      for (const group of ready) level = withItems(level, group.items, group.after);
+      waiting = waiting.filter((group) => !ready.includes(group));
+      progress = ready.length > 0;
+    }
+    for (const group of waiting) level = withItems(level, group.items, undefined);
+    return level.map((item) =>
+      item.children || groups.some((group) => group.parent === item.id)
+        ? { ...item, children: place(item.children ?? [], item.id) }
+        : item,
+    );
+  };
+  const merged = place(menus, undefined);
+  for (const group of groups)
+    if (group.parent !== undefined && !placed.has(group.parent))
+      throw new Error(`a module adds menus under "${group.parent}", which is not a menu of menus.json or of a module`);
   return merged;
+}
+
+/** `items` among `siblings`: each replacing the sibling of its id, or after `after` (then after the one before). */
+function withItems(siblings: MenuSeedItem[], items: readonly MenuSeedItem[], after: string | undefined) {
+  const level = [...siblings];
+  let anchor = after;
+  for (const item of items) {
+    const own = level.findIndex((sibling) => sibling.id === item.id);
+    if (own >= 0) level[own] = item;
+    else {
+      const at = anchor === undefined ? -1 : level.findIndex((sibling) => sibling.id === anchor);
+      level.splice(at < 0 ? level.length : at + 1, 0, item);
+    }
+    anchor = item.id;
+  }
+  return level;
 }
 
 /** The pages folders of every module (read by the Excel export, which runs a page's own list call). */

@@ -362,7 +362,7 @@ export async function runSeed(db: Db, options: SeedOptions): Promise<void> {
   await ProcessDefinitions.seed(db, loadProcessFiles(modules));
   if (options.demo) {
     await seedDemoData(db, modules);
-    await seedPortalDemo(db);
+    await seedPortalDemo(db, modules);
     await seedModuleDemo(db, modules);
     const moduleApprovals = await Promise.all(modules.map((module) => moduleDemoApprovals(module)));
     await seedWorkflowDemo(

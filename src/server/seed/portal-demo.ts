@@ -9,10 +9,26 @@ import Ajv from 'ajv';
 import type { Db } from '../db/database.js';
 import { schemasDir } from '../paths.js';
 import { chinaDayStart } from '../services/china-time.js';
-import type { MessageKind } from '../messages/kinds.js';
+import { MessageKinds, type MessageKind } from '../messages/kinds.js';
+import type { PortalModule } from '../modules/module-files.js';
 import { sanitizeRichText } from '../messages/rich-text.js';
 
 type Id = string;
+
+/** A message to a demo account, as schemas/meta/portal-demo-seed.json#/definitions/message describes it. */
+export interface DemoMessage {
+  id: Id;
+  userId: Id;
+  projectId: Id | null;
+  category: string;
+  title: string;
+  content: string;
+  hoursAgo: number;
+  read: boolean;
+  kind?: MessageKind;
+  link?: string;
+  noticeId?: Id;
+}
 
 export interface PortalDemoSeedFile {
   kind: 'portal-demo-seed';
@@ -41,19 +57,7 @@ export interface PortalDemoSeedFile {
     paidAmount: number;
     signedOn: string;
   }[];
-  messages: {
-    id: Id;
-    userId: Id;
-    projectId: Id | null;
-    category: string;
-    title: string;
-    content: string;
-    hoursAgo: number;
-    read: boolean;
-    kind?: MessageKind;
-    link?: string;
-    noticeId?: Id;
-  }[];
+  messages: DemoMessage[];
   notices?: {
     id: Id;
     title: string;
@@ -94,8 +98,21 @@ async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) =>
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-export async function seedPortalDemo(db: Db, now: Date = new Date()): Promise<void> {
+/**
+ * The portal's demo data, with the loaded modules' demo messages (`seed/*.json` of kind demo-messages) beside its
+ * own; a message of a kind no loaded code declares stops the seed, naming it.
+ */
+export async function seedPortalDemo(
+  db: Db,
+  modules: readonly PortalModule[] = [],
+  now: Date = new Date(),
+): Promise<void> {
   const seed = loadPortalDemoSeed();
+  const kinds = new MessageKinds(modules.map((module) => module.manifest));
+  const messages = [...seed.messages, ...modules.flatMap((module) => module.demoMessages)];
+  for (const message of messages)
+    if (message.kind !== undefined && !kinds.has(message.kind))
+      throw new Error(`演示消息 ${message.id} 的类型 ${message.kind} 未被核心或任何模块声明`);
   const ago = (hours: number) => new Date(now.getTime() - hours * HOUR_MS);
 
   if (seed.companyProfiles.length > 0)
@@ -174,11 +191,11 @@ export async function seedPortalDemo(db: Db, now: Date = new Date()): Promise<vo
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
 
-  if (seed.messages.length > 0)
+  if (messages.length > 0)
     await db
       .insertInto('portal_message')
       .values(
-        seed.messages.map((m) => ({
+        messages.map((m) => ({
           id: m.id,
           user_id: m.userId,
           project_id: m.projectId,
@@ -213,15 +230,31 @@ export async function seedPortalDemo(db: Db, now: Date = new Date()): Promise<vo
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
 
+  // A common app of a module's menu is left out when that module is not there.
+  const menuIds = new Set(seed.commonMenus.flatMap((c) => c.menuIds));
+  const present =
+    menuIds.size === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await db
+              .selectFrom('sys_menu')
+              .select('id')
+              .where('id', 'in', [...menuIds])
+              .execute()
+          ).map((m) => m.id),
+        );
   const common = seed.commonMenus.flatMap((c) =>
-    c.menuIds.map((menuId, i) => ({
-      id: `cm-demo-${c.userId}-${c.projectId}-${menuId}`.slice(0, 120),
-      user_id: c.userId,
-      project_key: c.projectId,
-      menu_id: menuId,
-      // Keeps the file's order as the order added.
-      created_at: new Date(Date.parse('2026-01-01T00:00:00Z') + i * 1000),
-    })),
+    c.menuIds
+      .filter((menuId) => present.has(menuId))
+      .map((menuId, i) => ({
+        id: `cm-demo-${c.userId}-${c.projectId}-${menuId}`.slice(0, 120),
+        user_id: c.userId,
+        project_key: c.projectId,
+        menu_id: menuId,
+        // Keeps the file's order as the order added.
+        created_at: new Date(Date.parse('2026-01-01T00:00:00Z') + i * 1000),
+      })),
   );
   if (common.length > 0)
     await db
