@@ -78,13 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await refreshPlannerStatistics(db);
   }
   const keys = await ensureKeys(db);
-  const services = createServices(
-    db,
-    keys,
-    config,
-    options.services,
-    modules.map((module) => module.manifest),
-  );
+  const services = createServices(db, keys, config, options.services, modules);
   const version = packageVersion();
 
   const app = Fastify({

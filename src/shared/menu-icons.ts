@@ -1,7 +1,8 @@
 /**
- * The icon names a menu record may carry in `icon` and `highlightIcon` (spec section 3): the seed, the menu
+ * The core's icon names a menu record may carry in `icon` and `highlightIcon` (spec section 3): the seed, the menu
  * administration's icon picker (GET /api/system/menu/iconChange) and the web app's glyph map
- * (src/app/menus/menu-icons.tsx) all read this one list.
+ * (src/app/menus/menu-icons.tsx) all read this one list. A module brings icons of its own as files
+ * (src/shared/module-icons.ts).
  */
 export const MENU_ICON_NAMES = [
   'icon-home',
@@ -20,8 +21,6 @@ export const MENU_ICON_NAMES = [
   'icon-concrete',
   'icon-mall',
   'icon-ai',
-  'icon-pile',
-  'icon-weighbridge',
   'icon-warning',
   'icon-setting',
   'icon-user',

@@ -138,6 +138,10 @@ describe('menus', () => {
     expect(named.data![0].childList.map((m) => m.id)).toEqual(['sys-user']);
     const icons = await as.admin.call<{ name: string }[]>('GET', '/api/system/menu/iconChange');
     expect(icons.data!.length).toBeGreaterThan(10);
+    // The core's icons and those the modules bring as files (modules/pile/icons/pile.svg).
+    expect(icons.data!.map((icon) => icon.name)).toEqual(
+      expect.arrayContaining(['icon-home', 'icon-pile', 'icon-weighbridge']),
+    );
 
     const created = await as.admin.call<MenuRecord>('POST', '/api/system/menu', {
       parentId: 'sys',

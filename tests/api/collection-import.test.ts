@@ -50,6 +50,7 @@ const ROSTER_MODULE: PortalModule = {
   forms: [],
   seeds: [],
   demoMessages: [],
+  icons: [],
   processes: [],
 };
 

@@ -137,6 +137,48 @@ describe('schemas:check', () => {
     ]);
   });
 
+  it("reports a module's icon file that is more than a picture, one the core has, and a menu naming an unknown icon", () => {
+    const copy = brokenCopy('seed/menus.json', (seed) => (seed.menus[1].icon = 'icon-nowhere'));
+    const module = join(copy, '../modules/sample');
+    mkdirSync(join(module, 'icons'), { recursive: true });
+    const picture = '<svg viewBox="0 0 48 48"><path d="M6 6h36"/></svg>';
+    writeFileSync(join(module, 'icons/sample.svg'), picture);
+    writeFileSync(join(module, 'icons/home.svg'), picture);
+    writeFileSync(join(module, 'icons/bad.svg'), '<svg viewBox="0 0 48 48" onload="alert(1)"><script/></svg>');
+    writeFileSync(join(module, 'icons/Big.svg'), picture);
+    writeFileSync(
+      join(module, 'module.json'),
+      JSON.stringify({
+        kind: 'module',
+        id: 'sample',
+        title: '示例',
+        menus: [
+          {
+            items: [
+              {
+                id: 'sample',
+                name: '示例',
+                icon: 'icon-sample',
+                children: [{ id: 's', name: 's', highlightIcon: 'icon-none' }],
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(checkSchemaTree(copy)).toEqual([
+      expect.objectContaining({ file: 'modules/sample/icons/Big.svg', message: expect.stringContaining('小写') }),
+      expect.objectContaining({ file: 'modules/sample/icons/bad.svg', message: '不能包含 <script>' }),
+      expect.objectContaining({ file: 'modules/sample/icons/bad.svg', message: '不能包含事件属性（on...）' }),
+      expect.objectContaining({ file: 'modules/sample/icons/home.svg', message: '图标 icon-home 已由核心提供' }),
+      expect.objectContaining({ file: 'schemas/seed/menus.json', pointer: '/menus/1/icon' }),
+      expect.objectContaining({
+        file: 'modules/sample/module.json',
+        pointer: '/menus/0/items/0/children/0/highlightIcon',
+      }),
+    ]);
+  });
+
   it('reports what a month sheet names that its collection lacks, and a dashboard filter form that does not exist', () => {
     const copy = brokenCopy('pages/workbench.json', (page) => (page.filter = { form: 'no-such-filter' }));
     const labour = join(copy, '../modules/labour');

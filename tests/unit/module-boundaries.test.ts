@@ -164,6 +164,7 @@ describe('menus a module adds', () => {
     forms: [],
     seeds: [],
     demoMessages: [],
+    icons: [],
     processes: [],
   });
   const seed: MenuSeedItem[] = [
@@ -241,6 +242,7 @@ describe('required modules', () => {
     forms: [],
     seeds: [],
     demoMessages: [],
+    icons: [],
     processes: [],
   });
 

@@ -1,6 +1,7 @@
 /**
  * Menu icon names (data in the menu records) to glyphs of Arco's icon set, imported one by one so that only these
- * reach the bundle (and none the login page's). The side menu and the gateway tiles draw icons through `MenuIcon`.
+ * reach the bundle (and none the login page's), and to the icons the modules bring. The side menu and the gateway
+ * tiles draw icons through `MenuIcon`.
  */
 import {
   IconApps,
@@ -12,7 +13,6 @@ import {
   IconCodeSandbox,
   IconCommon,
   IconCustomerService,
-  IconDashboard,
   IconDesktop,
   IconDriveFile,
   IconEdit,
@@ -38,7 +38,6 @@ import {
   IconStar,
   IconStorage,
   IconThunderbolt,
-  IconToBottom,
   IconTool,
   IconUser,
   IconUserGroup,
@@ -47,6 +46,7 @@ import {
 } from '@arco-design/web-react/icon';
 import type { ComponentType, CSSProperties } from 'react';
 import { isMenuIconName, type MenuIconName } from '../../shared/menu-icons';
+import { moduleIcons } from '../modules/module-declarations';
 
 type Glyph = ComponentType<{ className?: string; style?: CSSProperties }>;
 
@@ -67,8 +67,6 @@ const GLYPHS: Record<MenuIconName, Glyph> = {
   'icon-concrete': IconExperiment,
   'icon-mall': IconGift,
   'icon-ai': IconRobot,
-  'icon-pile': IconToBottom,
-  'icon-weighbridge': IconDashboard,
   'icon-warning': IconExclamationCircle,
   'icon-setting': IconSettings,
   'icon-user': IconUser,
@@ -95,13 +93,26 @@ const GLYPHS: Record<MenuIconName, Glyph> = {
   'icon-star': IconStar,
 };
 
-/** A menu's glyph; a name the map does not know (a record edited by hand) shows the generic apps glyph. */
+/** A menu's glyph; a name neither the core nor a module knows (a record edited by hand) shows the generic apps glyph. */
 export function MenuIcon({ name, className, color }: { name?: string | null; className?: string; color?: string }) {
+  const style = color ? { color } : undefined;
+  const moduleIcon = name ? moduleIcons.get(name) : undefined;
+  if (moduleIcon)
+    // The markup is a file of the module checked at build as a plain picture (src/shared/module-icons.ts).
+    return (
+      <span
+        className={className}
+        data-icon={name}
+        aria-hidden
+        style={style}
+        dangerouslySetInnerHTML={{ __html: moduleIcon }}
+      />
+    );
   const known = isMenuIconName(name);
   const Glyph = known ? GLYPHS[name] : IconApps;
   return (
     <span className={className} data-icon={known ? name : 'unknown'} aria-hidden>
-      <Glyph style={color ? { color } : undefined} />
+      <Glyph style={style} />
     </span>
   );
 }

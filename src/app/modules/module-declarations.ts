@@ -3,6 +3,7 @@
  * only the fields of ModuleClientDeclarations reach the bundle (src/build/vite/module-client-plugin.ts).
  */
 import type { ModuleClientDeclarations } from '../../build/vite/module-client-plugin';
+import { moduleIconName } from '../../shared/module-icons';
 
 const manifests = Object.values(
   import.meta.glob<ModuleClientDeclarations>('/modules/*/module.json', {
@@ -17,3 +18,16 @@ export const moduleFullScreenRoutes: readonly string[] = manifests.flatMap((decl
 
 /** First path segments the modules' screens live under. */
 export const moduleAreas: readonly string[] = manifests.flatMap((declared) => declared.areas);
+
+/**
+ * The menu icons the modules bring (`modules/<m>/icons/<name>.svg` is `icon-<name>`), as markup sized and classed
+ * like the core's glyphs; schemas:check has held each file to a plain picture (src/shared/module-icons.ts).
+ */
+export const moduleIcons: ReadonlyMap<string, string> = new Map(
+  Object.entries(
+    import.meta.glob<string>('/modules/*/icons/*.svg', { eager: true, import: 'default', query: '?raw' }),
+  ).map(([file, svg]) => [
+    moduleIconName(file),
+    svg.trim().replace(/^<svg/, '<svg class="arco-icon" width="1em" height="1em" focusable="false"'),
+  ]),
+);

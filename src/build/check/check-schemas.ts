@@ -18,6 +18,7 @@ import type { SheetPageFile } from '../../engine/types';
 import { panelContributions, withModulePanels, type PanelsDeclaring } from '../../shared/module-panels';
 import { processFaults, type ProcessFacts, type ProcessFile } from '../../shared/processes';
 import { builtInWidgetNames, customWidgetNames } from '../../widgets/form/widget-names';
+import { menuIconFaults } from './menu-icon-faults';
 
 export interface SchemaFault {
   /** Path relative to the schemas folder's parent (`schemas/forms/login.json`). */
@@ -451,6 +452,7 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
     }
   }
   faults.push(...modulePanelFaults(root, files));
+  faults.push(...menuIconFaults(root));
   return faults;
 }
 

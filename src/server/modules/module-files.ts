@@ -12,6 +12,8 @@ import addFormats from 'ajv-formats';
 import type { CollectionFile } from '../../shared/collections.js';
 import type { ProcessFile } from '../../shared/processes.js';
 import { collectionFaults } from '../../shared/collection-faults.js';
+import { MENU_ICON_NAMES } from '../../shared/menu-icons.js';
+import { MODULE_ICON_FILE, moduleIconFaults, moduleIconName } from '../../shared/module-icons.js';
 import type { MessageKindDeclaration } from '../messages/kinds.js';
 import type { ModuleVariable } from './module-settings.js';
 import { projectRoot, schemasDir } from '../paths.js';
@@ -89,6 +91,8 @@ export interface PortalModule {
   seeds: ModuleSeedFile[];
   /** Its demo messages to the demo accounts (`seed/*.json` of kind `demo-messages`). */
   demoMessages: DemoMessage[];
+  /** The names of the menu icons it brings (`icons/<name>.svg` is `icon-<name>`; src/shared/module-icons.ts). */
+  icons: string[];
   /** Its approval processes (`processes/<id>.json`, kind `process`), seeded as version 1 like the portal's. */
   processes: ProcessFile[];
   /** `server/plugin.ts` of the module, when it has behaviour no schema file can declare (module-plugins.ts). */
@@ -173,6 +177,35 @@ function seedFiles(dir: string, modulesDir: string): Pick<PortalModule, 'seeds' 
   return { seeds, demoMessages };
 }
 
+/** The names of a module's menu icons (`icons/*.svg`), each file checked as schemas:check checks it. */
+function iconFiles(dir: string, modulesDir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .map((name) => {
+      const where = path.relative(path.dirname(modulesDir), path.join(dir, name));
+      if (!MODULE_ICON_FILE.test(name)) throw new Error(`${where}: 图标文件名须为小写字母、数字和 - 组成的 <名称>.svg`);
+      const faults = moduleIconFaults(readFileSync(path.join(dir, name), 'utf8'));
+      if (faults.length > 0) throw new Error(`${where}: ${faults.join('；')}`);
+      return moduleIconName(name);
+    });
+}
+
+/** Every menu icon name: the core's, then each module's; a module's name the core or another module has is refused. */
+export function menuIconNames(modules: readonly Pick<PortalModule, 'manifest' | 'icons'>[]): string[] {
+  const owner = new Map<string, string>(MENU_ICON_NAMES.map((name) => [name, '核心']));
+  for (const module of modules)
+    for (const name of module.icons) {
+      const other = owner.get(name);
+      if (other)
+        throw new Error(
+          `模块 ${module.manifest.id} 的图标 ${name} 已由${other === '核心' ? '核心' : `模块 ${other} `}提供`,
+        );
+      owner.set(name, module.manifest.id);
+    }
+  return [...owner.keys()];
+}
+
 /** Every module under `modulesDir`, by id. Ids of collections are unique across modules. */
 export function loadModules(modulesDir: string = defaultModulesDir): PortalModule[] {
   if (!existsSync(modulesDir)) return [];
@@ -190,6 +223,7 @@ export function loadModules(modulesDir: string = defaultModulesDir): PortalModul
         ),
         forms: jsonFiles(path.join(dir, 'forms')).map((file) => readChecked<FormFile>(file, 'form', modulesDir)),
         ...seedFiles(path.join(dir, 'seed'), modulesDir),
+        icons: iconFiles(path.join(dir, 'icons'), modulesDir),
         processes: jsonFiles(path.join(dir, 'processes')).map((file) =>
           readChecked<ProcessFile>(file, 'process', modulesDir),
         ),
@@ -205,6 +239,7 @@ export function loadModules(modulesDir: string = defaultModulesDir): PortalModul
       };
     });
   checkRequirements(modules);
+  menuIconNames(modules);
   const collectionIds = new Set(modules.flatMap((module) => module.collections.map((file) => file.id)));
   for (const module of modules)
     for (const file of module.collections) {

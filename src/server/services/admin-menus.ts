@@ -10,7 +10,6 @@ import { hasChildren, liveSubtree, ROOT_PARENT, TreeRows } from './admin-tree.js
 import { buildMenuTree, toMenuRecord } from './menus.js';
 import type { DataScope } from './data-scope.js';
 import type { Permissions } from './permissions.js';
-import { MENU_ICON_NAMES } from '../../shared/menu-icons.js';
 
 /** The menu admin entity of spec section 3 (schemas/forms/admin-menu.json). */
 export interface MenuInput {
@@ -41,9 +40,6 @@ export const MenuMessages = {
   notFound: '菜单不存在',
   hasChildren: '该菜单下还有子菜单，请先删除子菜单',
 } as const;
-
-/** The icon names of the icon picker (GET /api/system/menu/iconChange); the web app maps each to its glyph. */
-export const MENU_ICONS = MENU_ICON_NAMES;
 
 function columns(input: MenuInput) {
   return {

@@ -8,7 +8,7 @@ import type { Db } from '../db/database.js';
 import { DeviceCalls } from '../devices/device-calls.js';
 import { createFileStore } from '../files/create-file-store.js';
 import type { FileStore } from '../files/file-store.js';
-import type { MessageKindSource } from '../messages/kinds.js';
+import { menuIconNames, type PortalModule } from '../modules/module-files.js';
 import { createMessagingServices, type MessagingServices } from '../messages/services.js';
 import type { ApprovalNotifier } from '../workflow/notifier.js';
 import { createAccountServices, type AccountServices } from './accounts.js';
@@ -43,6 +43,8 @@ export interface Services extends AccountServices, SiteServices, MessagingServic
   admin: AdminServices;
   /** Signed calls of devices (gates, weighbridges, IoT gateways): one scheme, one nonce store. */
   deviceCalls: DeviceCalls;
+  /** The names of the menu icons (the icon picker's choices): the core's and the loaded modules'. */
+  menuIcons: readonly string[];
 }
 
 export interface ServiceOverrides {
@@ -59,8 +61,8 @@ export function createServices(
   keys: AppKeys,
   config: ServerConfig,
   overrides: ServiceOverrides = {},
-  /** The loaded modules' manifests: the message kinds they declare. */
-  modules: readonly MessageKindSource[] = [],
+  /** The loaded modules: the message kinds their manifests declare, the menu icons they bring. */
+  modules: readonly Pick<PortalModule, 'manifest' | 'icons'>[] = [],
 ): Services {
   const menus = new Menus(db);
   const permissions = new Permissions(db, config.userCacheTtlMs);
@@ -74,7 +76,11 @@ export function createServices(
     dictionaries: site.dictionaries,
     smsSender: overrides.smsSender,
   });
-  const messaging = createMessagingServices(db, config.now, modules);
+  const messaging = createMessagingServices(
+    db,
+    config.now,
+    modules.map((module) => module.manifest),
+  );
   const files = createFileStore(config);
   return {
     db,
@@ -101,5 +107,6 @@ export function createServices(
       now: config.now,
     }),
     deviceCalls: new DeviceCalls(db, config.now),
+    menuIcons: menuIconNames(modules),
   };
 }

@@ -8,7 +8,7 @@ import { adminResourceRoutes } from '../../../../http/admin-resource-routes.js';
 import { adminConfig, idParams, needs, security } from '../../../../http/admin-schemas.js';
 import { envelope } from '../../../../http/envelope-schema.js';
 import { ok } from '../../../../http/route-helpers.js';
-import { MENU_ICONS, type TreeFilter } from '../../../../services/admin-menus.js';
+import type { TreeFilter } from '../../../../services/admin-menus.js';
 import { flattenTree } from '../../../../services/admin-tree.js';
 import { sendCachedAnswer } from '../../../../http/cached-answer.js';
 
@@ -83,7 +83,7 @@ const routes: FastifyPluginAsync = async (app) => {
     async () =>
       ok(
         '',
-        MENU_ICONS.map((name) => ({ name, label: name })),
+        app.services.menuIcons.map((name) => ({ name, label: name })),
       ),
   );
 
