@@ -4,7 +4,7 @@
  * the web app collects the files when it is built, and schemas:check holds each file to the rules below.
  */
 
-/** The icon name of an icon file (`pile.svg` -> `icon-pile`). */
+/** The icon name of an icon file (`crane.svg` -> `icon-crane`). */
 export function moduleIconName(fileName: string): string {
   return `icon-${fileName.replace(/^.*\//, '').replace(/\.svg$/, '')}`;
 }

@@ -214,7 +214,7 @@ describe('menus a module adds', () => {
       withMenus('two', [{ after: 'sys', items: [{ id: 'two', name: '二' }] }]),
       withMenus('three', [{ parent: 'two', items: [{ id: 'three-page', name: '三' }] }]),
     ]);
-    expect(merged[1].children).toEqual([{ id: 'area-page', name: '真页' }]);
+    expect(merged[1].children).toEqual([{ id: 'area-page', name: '真页', module: 'one' }]);
     expect(ids(merged).slice(2)).toEqual(['sys', { two: ['three-page'] }]);
   });
 

@@ -125,6 +125,8 @@ export interface SysMenuTable {
   click_flag: ColumnType<string, string | undefined, string>;
   /** Project types (project.engineering_type) the menu is shown for; null = every type. */
   project_types: string[] | null;
+  /** The module that seeded it (deleted with the module's folder); null: the core's, or made by an administrator. */
+  module: ColumnType<string | null, string | null | undefined, string | null>;
   del_flag: DelFlag;
   created_at: CreatedAt;
   updated_at: CreatedAt;

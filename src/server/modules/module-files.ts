@@ -286,13 +286,17 @@ export function checkRequirements(modules: readonly PortalModule[]): void {
 }
 
 /**
- * The menu seed tree with every module's menu records in place: a module's item replaces a seed item of the same
+ * The menu seed tree with every module's menu records in place, each marked with its module: a module's item replaces a seed item of the same
  * id where it stands (so a module can take over a placeholder menu), the others go after the sibling their group
  * names as soon as it is there (it may be another module's), or at the end. Levels are merged from the top, so a
  * module may add under another module's menu.
  */
 export function withModuleMenus(menus: MenuSeedItem[], modules: readonly PortalModule[]): MenuSeedItem[] {
-  const groups = modules.flatMap((module) => module.manifest.menus ?? []);
+  const owned = (items: readonly MenuSeedItem[], module: string): MenuSeedItem[] =>
+    items.map((item) => ({ ...item, module, ...(item.children ? { children: owned(item.children, module) } : {}) }));
+  const groups = modules.flatMap((module) =>
+    (module.manifest.menus ?? []).map((group) => ({ ...group, items: owned(group.items, module.manifest.id) })),
+  );
   const placed = new Set<string>();
   const place = (siblings: MenuSeedItem[], parent: string | undefined): MenuSeedItem[] => {
     let level = siblings;

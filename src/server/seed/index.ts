@@ -73,6 +73,7 @@ function flattenMenus(items: MenuSeedItem[], ancestors: string[] = []): FlatMenu
         remarks: item.remarks ?? null,
         click_flag: item.clickFlag ?? '0',
         project_types: item.projectTypes ?? null,
+        module: item.module ?? null,
       },
     },
     ...flattenMenus(item.children ?? [], [...ancestors, item.id]),
@@ -215,6 +216,30 @@ async function openBuiltScreens(db: Db, menus: readonly FlatMenu[]): Promise<voi
   }
 }
 
+/**
+ * Each module's menus marked as its own (menus a module took over from an older seed included), and the menus of a
+ * module whose folder was removed deleted, with their role grants and common apps: no menu leads to a screen that
+ * is gone. Menus an administrator made carry no module and stay.
+ */
+async function pruneModuleMenus(db: Db, menus: readonly FlatMenu[], modules: readonly PortalModule[]): Promise<void> {
+  for (const module of modules) {
+    const ids = menus.filter((menu) => menu.row.module === module.manifest.id).map((menu) => menu.row.id);
+    if (ids.length > 0)
+      await db
+        .updateTable('sys_menu')
+        .set({ module: module.manifest.id })
+        .where('id', 'in', ids)
+        .where((eb) => eb.or([eb('module', 'is', null), eb('module', '<>', module.manifest.id)]))
+        .execute();
+  }
+  const present = modules.map((module) => module.manifest.id);
+  await db
+    .deleteFrom('sys_menu')
+    .where('module', 'is not', null)
+    .$if(present.length > 0, (query) => query.where('module', 'not in', present))
+    .execute();
+}
+
 export async function seedReferenceData(db: Db, modules: readonly PortalModule[] = []): Promise<void> {
   const menus = seedMenus(modules);
   if (!menus.some((m) => m.row.id === GATEWAY_ROOT_ID))
@@ -226,6 +251,7 @@ export async function seedReferenceData(db: Db, modules: readonly PortalModule[]
     .returning('id')
     .execute();
   await openBuiltScreens(db, menus);
+  await pruneModuleMenus(db, menus, modules);
 
   const dictionaries = [
     ...loadSeedFile('dictionary-seed', 'dictionaries.json').dictionaries,
@@ -360,6 +386,10 @@ export async function runSeed(db: Db, options: SeedOptions): Promise<void> {
   await seedReferenceData(db, modules);
   // The process files are version 1 of their definitions, with or without demo data.
   await ProcessDefinitions.seed(db, loadProcessFiles(modules));
+  await ProcessDefinitions.seedOwners(
+    db,
+    new Map(modules.flatMap((module) => module.processes.map((file) => [file.id, module.manifest.id] as const))),
+  );
   if (options.demo) {
     await seedDemoData(db, modules);
     await seedPortalDemo(db, modules);

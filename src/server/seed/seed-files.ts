@@ -31,6 +31,8 @@ export interface MenuSeedItem {
   clickFlag?: Flag;
   projectTypes?: string[];
   children?: MenuSeedItem[];
+  /** The module that brought it (set when the modules' menus are merged, never in a file). */
+  module?: string;
 }
 
 export interface MenuSeedFile {

@@ -54,6 +54,21 @@ function isNewestVersion({ eb, selectFrom }: ExpressionBuilder<Database & { d: D
   );
 }
 
+/**
+ * Keeps, of the definitions aliased `d`, the processes that are there: not those of a module whose folder was
+ * removed (wf_process_owner, kept by the seed), whose instances stay readable by their definition's id.
+ */
+function isPresent({ not, exists, selectFrom }: ExpressionBuilder<Database & { d: Database['wf_definition'] }, 'd'>) {
+  return not(
+    exists(
+      selectFrom('wf_process_owner as o')
+        .select('o.process_id')
+        .whereRef('o.process_id', '=', 'd.process_id')
+        .where('o.present', '=', false),
+    ),
+  );
+}
+
 export function definitionId(processId: string, version: number): string {
   return `${processId}@${version}`;
 }
@@ -133,6 +148,27 @@ export class ProcessDefinitions {
    * while every version so far came from the files (none published by the designer, whose versions a file never
    * overrides). Idempotent.
    */
+  /**
+   * Marks which module each module's process came from, and which modules are there now: the processes of a
+   * module whose folder was removed leave 发起申请 and the designer (see isPresent), and come back with it.
+   */
+  static async seedOwners(db: Db, owners: ReadonlyMap<string, string>): Promise<void> {
+    if (owners.size > 0)
+      await db
+        .insertInto('wf_process_owner')
+        .values([...owners].map(([process_id, module]) => ({ process_id, module, present: true })))
+        .onConflict((oc) =>
+          oc.column('process_id').doUpdateSet((eb) => ({ module: eb.ref('excluded.module'), present: true })),
+        )
+        .execute();
+    await db
+      .updateTable('wf_process_owner')
+      .set({ present: false })
+      .where('present', '=', true)
+      .$if(owners.size > 0, (query) => query.where('process_id', 'not in', [...owners.keys()]))
+      .execute();
+  }
+
   static async seed(db: Db, files: readonly ProcessFile[]): Promise<void> {
     if (files.length === 0) return;
     const rows = await db
@@ -189,6 +225,7 @@ export class ProcessDefinitions {
       .selectFrom('wf_definition as d')
       .selectAll('d')
       .where(isNewestVersion)
+      .where(isPresent)
       .orderBy('d.category')
       .orderBy('d.name')
       .execute();
@@ -197,10 +234,11 @@ export class ProcessDefinitions {
 
   async latest(processId: string): Promise<DefinitionVersion> {
     const row = await this.db
-      .selectFrom('wf_definition')
-      .selectAll()
-      .where('process_id', '=', processId)
-      .orderBy('version', 'desc')
+      .selectFrom('wf_definition as d')
+      .selectAll('d')
+      .where('d.process_id', '=', processId)
+      .where(isPresent)
+      .orderBy('d.version', 'desc')
       .limit(1)
       .executeTakeFirst();
     if (!row) throw new DomainError('notFound', DefinitionMessages.notFound);
@@ -247,6 +285,7 @@ export class ProcessDefinitions {
           .as('versions'),
       ])
       .where(isNewestVersion)
+      .where(isPresent)
       .orderBy('d.category')
       .orderBy('d.name')
       .execute();

@@ -22,6 +22,13 @@ export interface WfDefinitionTable {
   published_at: CreatedAt;
 }
 
+/** Which module a process file came from, and whether that module is still there (migration 0024). */
+export interface WfProcessOwnerTable {
+  process_id: string;
+  module: string;
+  present: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
 export interface WfInstanceTable {
   id: string;
   definition_id: string;
@@ -91,6 +98,7 @@ export interface WfDigestTable {
 
 export interface WorkflowTables {
   wf_definition: WfDefinitionTable;
+  wf_process_owner: WfProcessOwnerTable;
   wf_instance: WfInstanceTable;
   wf_task: WfTaskTable;
   wf_history: WfHistoryTable;

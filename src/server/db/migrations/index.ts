@@ -20,6 +20,7 @@ import * as jobsOnPgBoss from './0020-jobs-on-pg-boss.js';
 import * as sessionClient from './0021-session-client.js';
 import * as jobSchedulePause from './0022-job-schedule-pause.js';
 import * as jobRanBy from './0023-job-ran-by.js';
+import * as moduleOwnership from './0024-module-ownership.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0021-session-client': sessionClient,
   '0022-job-schedule-pause': jobSchedulePause,
   '0023-job-ran-by': jobRanBy,
+  '0024-module-ownership': moduleOwnership,
 };
