@@ -1,6 +1,7 @@
 import smCrypto from 'sm-crypto';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { loadModules } from '../../src/server/modules/module-files.js';
 import { runSeed } from '../../src/server/seed/index.js';
 import { ensureKeys } from '../../src/server/services/keys.js';
 import type { BaseConfig, MenuRecord, PublicKeys } from '../../src/shared/envelope.js';
@@ -230,8 +231,10 @@ describe('seed', () => {
       return result;
     };
     const before = await counts();
-    await runSeed(t.db, { demo: true });
-    await runSeed(t.db, { demo: true });
+    // As a start does: with the modules it loaded (a module left out would be one removed, and its menus go).
+    const modules = loadModules();
+    await runSeed(t.db, { demo: true, modules });
+    await runSeed(t.db, { demo: true, modules });
     expect(await counts()).toEqual(before);
     expect(before.sys_user).toBeGreaterThanOrEqual(3);
     expect(before.project).toBe(3);

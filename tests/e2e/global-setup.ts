@@ -81,9 +81,15 @@ export async function startServer(env: Record<string, string> = {}, cwd?: string
     dataDir,
     output: () => log,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      if (child.exitCode === null) child.kill('SIGKILL');
+      // Ends as an operator's stop does (the database closed), so that a test may start again on the same DATA_DIR.
+      const running = () => child.exitCode === null && child.signalCode === null;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (running()) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
