@@ -17,11 +17,16 @@ const jsdom = {
   ...browserLikeArco,
 };
 
-/** One runner for every kind of test; `npm test` runs all projects, CI reruns `api` on PostgreSQL. */
+/**
+ * One runner for every kind of test; `npm test` runs all projects, CI reruns `api` on PostgreSQL. The unit, schema
+ * and API files run first, on a worker per core (each API file has a database of its own); the browser files then
+ * run one at a time against the one server they share.
+ */
 export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      maxWorkers: '100%',
       projects: [
         {
           extends: true,
@@ -57,6 +62,7 @@ export default mergeConfig(
             testTimeout: 120_000,
             hookTimeout: 180_000,
             fileParallelism: false,
+            sequence: { groupOrder: 1 },
             // expect.poll waits for the page (a fresh server's first answers, a busy CI machine), it does not time
             // it: vitest's 1-second default made such waits fail under load. Speed is the bench's to measure.
             expect: { poll: { timeout: 20_000 } },
