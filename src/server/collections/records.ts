@@ -1,18 +1,14 @@
 /**
  * The records of one collection: the standard calls (list with filters and sort, get, create, update, delete,
- * status steps and their timeline, aggregates for charts) on the table collections/table-sync.ts keeps. Every
+ * status steps and their timeline; the figures for charts and reports in record-figures.ts) on the table
+ * collections/table-sync.ts keeps. Every
  * call is for one project; who may see which project is the routes' business (collections/routes.ts). Bodies
  * arrive validated against the collection's schema; this layer adds what a schema cannot say (unique within a
  * project, status steps, optimistic concurrency) and says what went wrong as a DomainError.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
-import {
-  isStoredComputed,
-  optionLabels,
-  type CollectionFile,
-  type StatusTransition,
-} from '../../shared/collections.js';
+import { type CollectionFile, type StatusTransition } from '../../shared/collections.js';
 import { SYSTEM_COLUMNS } from './columns.js';
 import { collectionTable, fieldColumn, storedFields, type StoredField } from './columns.js';
 import { applyStoredComputed, withReadComputed } from './computed.js';
@@ -24,6 +20,20 @@ import type { Db } from '../db/database.js';
 import { uniqueViolation } from '../db/errors.js';
 import { escapeLike } from '../services/like-pattern.js';
 import { DomainError, invalidField } from '../domain-error.js';
+import {
+  aggregateRecords,
+  monthSheet,
+  type AggregateParams,
+  type AggregateRow,
+  type MonthSheet,
+  type RecordQuery,
+  type SheetParams,
+} from './record-figures.js';
+
+import { recomputeStoredFields, seedRecords, type RecordStore, type SeedRecord } from './record-seed.js';
+
+export type { AggregateParams, AggregateRow, MonthSheet, SheetParams, SheetRow } from './record-figures.js';
+export type { SeedRecord } from './record-seed.js';
 
 export type RecordValues = Record<string, unknown>;
 
@@ -41,69 +51,6 @@ export interface RecordPage {
   total: number;
   pageNo: number;
   pageSize: number;
-}
-
-export interface AggregateParams {
-  projectId: string;
-  op: 'count' | 'sum' | 'avg';
-  field?: string;
-  groupBy?: string;
-  bucket?: 'day' | 'week' | 'month';
-  dateField?: string;
-  seriesBy?: string;
-  filters: Record<string, unknown>;
-}
-
-/** A month sheet: one row per value of `rowBy`, one column per day of `month` (YYYY-MM), a cell per (row, day). */
-export interface SheetParams {
-  projectId: string;
-  month: string;
-  rowBy: string;
-  dateField: string;
-  /** count: records of the day; sum: the sum of `field` over them. */
-  op: 'count' | 'sum';
-  field?: string;
-  /** Fields shown beside each row's label (a worker's team), each as the text users read. */
-  rowFields: string[];
-  filters: Record<string, unknown>;
-}
-
-export interface SheetRow {
-  key: string;
-  label: string;
-  /** rowFields -> the text shown. */
-  fields: Record<string, string>;
-  /** One per day of the month: the cell's value, null on a day without a record. */
-  cells: (number | null)[];
-  /** Days with a record. */
-  days: number;
-  /** The sum of the cells. */
-  total: number;
-}
-
-export interface MonthSheet {
-  month: string;
-  /** Days of the month: 1..28/29/30/31. */
-  dayCount: number;
-  rows: SheetRow[];
-  /** Per day: how many rows have a record that day. */
-  dayRows: number[];
-  /** Per day: the sum of that day's cells. */
-  dayTotals: number[];
-  total: number;
-}
-
-export interface SeedRecord {
-  id: string;
-  createdBy: string;
-  /** The record's fields, and optionally its status and `createdAt`. */
-  values: RecordValues;
-}
-
-export interface AggregateRow {
-  name: string;
-  value: number;
-  series?: string;
 }
 
 export interface HistoryEntry {
@@ -131,13 +78,6 @@ type Fragment = RawBuilder<unknown>;
 /** Past this many records from the start, the list counts first and may read the page from the end. */
 const DEEP_OFFSET = 1000;
 
-/** Whether a stored value (numbers of numeric columns read as text, dates as yyyy-MM-dd) equals a computed one. */
-function sameStoredValue(stored: unknown, computed: unknown): boolean {
-  if ((stored ?? null) === null || (computed ?? null) === null) return (stored ?? null) === (computed ?? null);
-  if (typeof computed === 'number') return Number(stored) === computed;
-  if (typeof computed === 'boolean') return stored === computed || String(stored) === String(computed);
-  return JSON.stringify(stored) === JSON.stringify(computed);
-}
 /**
  * What a write did, for the hooks a module's plugin adds (`records.onWrite`): a hook runs inside the write's
  * transaction, after the row changed and before it commits, so what it writes commits or rolls back with the
@@ -509,99 +449,29 @@ export class CollectionRecords {
     return new Set(result.rows.map((row) => row.v));
   }
 
-  /**
-   * Demo records as their seed file gives them (status and times included, as if they had lived), each once: a
-   * record whose id exists is left alone, so seeding at every start keeps what users changed and costs one query
-   * when nothing is missing.
-   */
-  async seed(projectId: string, records: readonly SeedRecord[]): Promise<number> {
-    if (records.length === 0) return 0;
-    // Rows travel as one JSON parameter per statement and are unpacked by the database (jsonb_to_recordset): a
-    // few statements instead of one bound parameter per value, which keeps thousands of demo rows fast.
-    const existing = await sql<{ id: string }>`select id from ${sql.table(this.table)}
-      where id in (select jsonb_array_elements_text(${JSON.stringify(records.map((r) => r.id))}::jsonb))`.execute(
-      this.db,
-    );
-    const present = new Set(existing.rows.map((row) => row.id));
-    const missing = records.filter((record) => !present.has(record.id));
-    const flow = this.file.status;
-    const stored = missing.map((record) => this.storedValues(record.values, true));
-    await this.checkReferences(projectId, stored);
-    const rows = missing.map((record, index) => {
-      const values = stored[index];
-      if (flow) {
-        const state = record.values[flow.field];
-        values[flow.field] = typeof state === 'string' ? state : flow.initial;
-      }
-      const createdAt =
-        typeof record.values.createdAt === 'string' ? record.values.createdAt : this.now().toISOString();
-      const row: Record<string, unknown> = {
-        id: record.id,
-        project_id: projectId,
-        created_by: record.createdBy,
-        created_at: createdAt,
-      };
-      for (const field of this.fields) row[field.column] = values[field.name] ?? null;
-      return row;
-    });
-    const columns = this.fields.map((field) => sql.id(field.column));
-    const shape = sql.join([
-      sql`id text, project_id text, created_by text, created_at timestamptz`,
-      ...this.fields.map((field) => sql`${sql.id(field.column)} ${sql.raw(field.type)}`),
-    ]);
-    for (let start = 0; start < rows.length; start += 5000)
-      await sql`insert into ${sql.table(this.table)}
-        (id, project_id, created_by, created_at, updated_at, ${sql.join(columns)})
-        select id, project_id, created_by, created_at, created_at, ${sql.join(columns)}
-        from jsonb_to_recordset(${JSON.stringify(rows.slice(start, start + 5000))}::jsonb) as x(${shape})
-        on conflict (id) do nothing`.execute(this.db);
-    return rows.length;
+  /** Demo records as their seed file gives them, each once (record-seed.ts). */
+  seed(projectId: string, records: readonly SeedRecord[]): Promise<number> {
+    return seedRecords(this.store(), projectId, records);
   }
 
-  /**
-   * Brings the stored computed fields of records written before their definition (a field added to the file, or a
-   * rule changed) up to date: every record read in id order, `batchSize` at a time, written only where a value
-   * differs, without counting as an edit (version and update time kept). `lookup` fields are left as stored: they
-   * follow their reference when it is written. A record whose values a rule refuses (an ID number that fails its
-   * check) keeps what it has. Answers how many records changed.
-   */
-  async recomputeStored(batchSize = 500): Promise<number> {
-    const computed = Object.entries(this.file.computed ?? {})
-      .filter(([, field]) => isStoredComputed(field) && field.op !== 'lookup')
-      .map(([name]) => this.byName.get(name))
-      .filter((field) => field !== undefined);
-    if (computed.length === 0) return 0;
-    const own = this.fields.filter((field) => field.own);
-    let changed = 0;
-    let after = '';
-    for (;;) {
-      const { rows } = await sql<RecordValues>`select ${this.selection()} from ${this.from()}
-        where t.id > ${after} order by t.id limit ${batchSize}`.execute(this.db);
-      const last = rows.at(-1);
-      if (!last) return changed;
-      after = String(last.id);
-      const updates: Fragment[] = [];
-      for (const row of rows) {
-        const values: RecordValues = Object.fromEntries(own.map((field) => [field.name, row[field.name] ?? null]));
-        try {
-          applyStoredComputed(this.file, values, this.now(), true);
-        } catch {
-          continue;
-        }
-        const differing = computed.filter((field) => !sameStoredValue(row[field.name], values[field.name]));
-        if (differing.length === 0) continue;
-        updates.push(
-          sql`update ${sql.table(this.table)} set ${sql.join(
-            differing.map((field) => sql`${sql.id(field.column)} = ${this.sqlValue(field, values[field.name])}`),
-          )} where id = ${row.id}`,
-        );
-      }
-      if (updates.length > 0)
-        await this.transact(async (trx) => {
-          for (const update of updates) await update.execute(trx);
-        });
-      changed += updates.length;
-    }
+  /** Brings the stored computed fields of older records up to date (record-seed.ts); answers how many changed. */
+  recomputeStored(batchSize = 500): Promise<number> {
+    return recomputeStoredFields(this.store(), batchSize);
+  }
+
+  /** How seeding and recomputing (record-seed.ts) read and write these records. */
+  private store(): RecordStore {
+    return {
+      ...this.query(),
+      fields: this.fields,
+      now: this.now,
+      selection: () => this.selection(),
+      from: () => this.from(),
+      storedValues: (input, creating) => this.storedValues(input, creating),
+      checkReferences: (projectId, rows) => this.checkReferences(projectId, rows),
+      sqlValue: (field, value) => this.sqlValue(field, value),
+      transact: (work) => this.transact(work),
+    };
   }
 
   /** `column = value` of every stored field `values` holds. */
@@ -799,148 +669,31 @@ export class CollectionRecords {
   }
 
   /** count/sum/avg grouped by a field, or by day/week/month of a date, optionally split into series. */
-  async aggregate(params: AggregateParams): Promise<AggregateRow[]> {
-    const groupBy = params.bucket
-      ? this.bucketExpression(params.bucket, params.dateField ?? 'createdAt')
-      : this.column(params.groupBy ?? this.file.status?.field ?? 'projectId');
-    const series = params.seriesBy ? this.column(params.seriesBy) : undefined;
-    const measure =
-      params.op === 'count'
-        ? sql`count(*)`
-        : sql`coalesce(${sql.raw(params.op)}(${this.column(params.field ?? 'version')}), 0)`;
-    const where = this.conditions(params.projectId, params.filters);
-    const result = await sql<{ name: unknown; series?: unknown; value: string | number }>`
-      select ${groupBy} as name, ${series ?? sql`null`} as series, ${measure} as value
-      from ${sql.table(this.table)} t where ${where}
-      group by 1, 2 order by 1, 2`.execute(this.db);
-    const nameLabels = params.bucket ? undefined : await this.valueLabels(params.groupBy ?? this.file.status?.field);
-    const seriesLabels = params.seriesBy ? await this.valueLabels(params.seriesBy) : undefined;
-    return result.rows.map((row) => {
-      const name = row.name === null ? '' : String(row.name);
-      const entry: AggregateRow = {
-        name: nameLabels?.get(name) ?? (name || '未填写'),
-        value: Math.round(Number(row.value) * 100) / 100,
-      };
-      if (series) {
-        const key = row.series === null || row.series === undefined ? '' : String(row.series);
-        entry.series = seriesLabels?.get(key) ?? (key || '未填写');
-      }
-      return entry;
-    });
+  aggregate(params: AggregateParams): Promise<AggregateRow[]> {
+    return aggregateRecords(this.query(), params);
   }
 
   /** The month sheet of a project: a pivot of the records, rows by a field and columns by the days of a month. */
-  async sheet(params: SheetParams): Promise<MonthSheet> {
-    const [year, month] = params.month.split('-').map(Number);
-    const dayCount = new Date(Date.UTC(year, month, 0)).getUTCDate();
-    const first = `${params.month}-01`;
-    const last = `${params.month}-${String(dayCount).padStart(2, '0')}`;
-    const date = this.column(params.dateField);
-    const value =
-      params.op === 'sum' && params.field ? sql`coalesce(sum(${this.column(params.field)}), 0)` : sql`count(*)`;
-    const extra = params.rowFields.map((name, index) => sql`min(${this.column(name)}::text) as ${sql.id(`f${index}`)}`);
-    const result = await sql<Record<string, unknown> & { key: unknown; day: number; value: string | number }>`
-      select ${this.column(params.rowBy)} as key, extract(day from ${date})::int as day, ${value} as value
-        ${sql.join(
-          extra.map((fragment) => sql`, ${fragment}`),
-          sql``,
-        )}
-      from ${sql.table(this.table)} t
-      where ${this.conditions(params.projectId, params.filters)} and ${date} >= ${first} and ${date} <= ${last}
-        and ${this.column(params.rowBy)} is not null
-      group by 1, 2`.execute(this.db);
+  sheet(params: SheetParams): Promise<MonthSheet> {
+    return monthSheet(this.query(), params);
+  }
 
-    const rows = new Map<string, SheetRow & { raw: Record<string, unknown> }>();
-    for (const found of result.rows) {
-      const key = String(found.key);
-      let row = rows.get(key);
-      if (!row) {
-        const raw: Record<string, unknown> = { [params.rowBy]: key };
-        params.rowFields.forEach((name, index) => (raw[name] = found[`f${index}`] ?? null));
-        row = {
-          key,
-          label: key,
-          fields: {},
-          cells: new Array<number | null>(dayCount).fill(null),
-          days: 0,
-          total: 0,
-          raw,
-        };
-        rows.set(key, row);
-      }
-      const cell = Math.round(Number(found.value) * 100) / 100;
-      row.cells[found.day - 1] = cell;
-      row.days += 1;
-      row.total = Math.round((row.total + cell) * 100) / 100;
-    }
-    // Labels as users read them: the referenced record's label, a dictionary entry, an option's title.
-    const probes = [...rows.values()].map((row) => row.raw);
-    await labelReferences(this.db, this.file, probes, this.collections, [params.rowBy, ...params.rowFields]);
-    const dayRows = new Array<number>(dayCount).fill(0);
-    const dayTotals = new Array<number>(dayCount).fill(0);
-    const list = [...rows.values()].map(({ raw, ...row }): SheetRow => {
-      const text = (name: string) => {
-        const label = raw[`${name}Label`];
-        return typeof label === 'string' && label !== '' ? label : raw[name] === null ? '' : String(raw[name]);
-      };
-      row.cells.forEach((cell, index) => {
-        if (cell === null) return;
-        dayRows[index] += 1;
-        dayTotals[index] = Math.round((dayTotals[index] + cell) * 100) / 100;
-      });
-      return {
-        ...row,
-        label: text(params.rowBy),
-        fields: Object.fromEntries(params.rowFields.map((n) => [n, text(n)])),
-      };
-    });
-    const byText = (a: string, b: string) => a.localeCompare(b, 'zh-CN');
-    list.sort(
-      (a, b) =>
-        params.rowFields.reduce((order, name) => order || byText(a.fields[name], b.fields[name]), 0) ||
-        byText(a.label, b.label) ||
-        byText(a.key, b.key),
-    );
+  /** How the figures (record-figures.ts) read these records. */
+  private query(): RecordQuery {
     return {
-      month: params.month,
-      dayCount,
-      rows: list,
-      dayRows,
-      dayTotals,
-      total: Math.round(dayTotals.reduce((sum, value) => sum + value, 0) * 100) / 100,
+      db: this.db,
+      file: this.file,
+      table: this.table,
+      collections: this.collections,
+      field: (name) => this.byName.get(name),
+      column: (name) => this.column(name),
+      conditions: (projectId, filters) => this.conditions(projectId, filters),
     };
   }
 
   /** The stored type of a field, for a route checking what a call may name. */
   fieldType(name: string): StoredField['type'] | undefined {
     return this.byName.get(name)?.type;
-  }
-
-  private bucketExpression(bucket: 'day' | 'week' | 'month', dateField: string): Fragment {
-    const field = this.byName.get(dateField);
-    const column = this.column(dateField);
-    // Timestamps are bucketed by the site's day (China Standard Time); a date is a day already.
-    const local = field?.type === 'date' ? sql`${column}::timestamp` : sql`(${column} at time zone 'Asia/Shanghai')`;
-    const format = bucket === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD';
-    return sql`to_char(date_trunc(${bucket}, ${local}), ${format})`;
-  }
-
-  /** Stored value -> the label users read, for a status, an enum with titles, or a reference. */
-  private async valueLabels(name: string | undefined): Promise<Map<string, string> | undefined> {
-    if (!name) return undefined;
-    const flow = this.file.status;
-    if (flow && name === flow.field)
-      return new Map(Object.entries(flow.states).map(([state, { label }]) => [state, label]));
-    const options = optionLabels(this.file.schema.properties[name]);
-    if (options) return options;
-    const reference = this.file.references?.[name];
-    if (!reference) return undefined;
-    const probe: RecordValues[] = [];
-    const distinct = await sql<{ v: string }>`select distinct ${this.column(name)} as v
-      from ${sql.table(this.table)} t where ${this.column(name)} is not null`.execute(this.db);
-    for (const row of distinct.rows) probe.push({ [name]: row.v });
-    await labelReferences(this.db, this.file, probe, this.collections, [name]);
-    return new Map(probe.map((row) => [String(row[name]), String(row[`${name}Label`] ?? row[name])]));
   }
 }
 

@@ -1,0 +1,222 @@
+/**
+ * The figures of a collection's records for charts and reports: counts, sums and averages grouped by a field or by
+ * day/week/month (`aggregate`), and the month sheet, a pivot of a month's records by a field and by day (`sheet`).
+ * Both read within one project and the declared filters, and give values the labels users read.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import { optionLabels, type CollectionFile } from '../../shared/collections.js';
+import type { Db } from '../db/database.js';
+import type { StoredField } from './columns.js';
+import { labelReferences } from './reference-labels.js';
+import type { CollectionRecords, RecordValues } from './records.js';
+
+type Fragment = RawBuilder<unknown>;
+
+/** What the figures read of a collection: its table and file, and how its columns and filters are written. */
+export interface RecordQuery {
+  db: Db;
+  file: CollectionFile;
+  table: string;
+  collections: ReadonlyMap<string, CollectionRecords>;
+  field(name: string): StoredField | undefined;
+  /** A field's or a system column's SQL, on the table aliased `t`. */
+  column(name: string): Fragment;
+  /** The project and the declared filters as SQL conditions on `t`. */
+  conditions(projectId: string, filters: Record<string, unknown>): Fragment;
+}
+
+export interface AggregateParams {
+  projectId: string;
+  op: 'count' | 'sum' | 'avg';
+  field?: string;
+  groupBy?: string;
+  bucket?: 'day' | 'week' | 'month';
+  dateField?: string;
+  seriesBy?: string;
+  filters: Record<string, unknown>;
+}
+
+/** A month sheet: one row per value of `rowBy`, one column per day of `month` (YYYY-MM), a cell per (row, day). */
+export interface SheetParams {
+  projectId: string;
+  month: string;
+  rowBy: string;
+  dateField: string;
+  /** count: records of the day; sum: the sum of `field` over them. */
+  op: 'count' | 'sum';
+  field?: string;
+  /** Fields shown beside each row's label (a worker's team), each as the text users read. */
+  rowFields: string[];
+  filters: Record<string, unknown>;
+}
+
+export interface SheetRow {
+  key: string;
+  label: string;
+  /** rowFields -> the text shown. */
+  fields: Record<string, string>;
+  /** One per day of the month: the cell's value, null on a day without a record. */
+  cells: (number | null)[];
+  /** Days with a record. */
+  days: number;
+  /** The sum of the cells. */
+  total: number;
+}
+
+export interface MonthSheet {
+  month: string;
+  /** Days of the month: 1..28/29/30/31. */
+  dayCount: number;
+  rows: SheetRow[];
+  /** Per day: how many rows have a record that day. */
+  dayRows: number[];
+  /** Per day: the sum of that day's cells. */
+  dayTotals: number[];
+  total: number;
+}
+
+export interface AggregateRow {
+  name: string;
+  value: number;
+  series?: string;
+}
+
+/** count/sum/avg grouped by a field, or by day/week/month of a date, optionally split into series. */
+export async function aggregateRecords(query: RecordQuery, params: AggregateParams): Promise<AggregateRow[]> {
+  const groupBy = params.bucket
+    ? bucketExpression(query, params.bucket, params.dateField ?? 'createdAt')
+    : query.column(params.groupBy ?? query.file.status?.field ?? 'projectId');
+  const series = params.seriesBy ? query.column(params.seriesBy) : undefined;
+  const measure =
+    params.op === 'count'
+      ? sql`count(*)`
+      : sql`coalesce(${sql.raw(params.op)}(${query.column(params.field ?? 'version')}), 0)`;
+  const where = query.conditions(params.projectId, params.filters);
+  const result = await sql<{ name: unknown; series?: unknown; value: string | number }>`
+    select ${groupBy} as name, ${series ?? sql`null`} as series, ${measure} as value
+    from ${sql.table(query.table)} t where ${where}
+    group by 1, 2 order by 1, 2`.execute(query.db);
+  const nameLabels = params.bucket ? undefined : await valueLabels(query, params.groupBy ?? query.file.status?.field);
+  const seriesLabels = params.seriesBy ? await valueLabels(query, params.seriesBy) : undefined;
+  return result.rows.map((row) => {
+    const name = row.name === null ? '' : String(row.name);
+    const entry: AggregateRow = {
+      name: nameLabels?.get(name) ?? (name || '未填写'),
+      value: Math.round(Number(row.value) * 100) / 100,
+    };
+    if (series) {
+      const key = row.series === null || row.series === undefined ? '' : String(row.series);
+      entry.series = seriesLabels?.get(key) ?? (key || '未填写');
+    }
+    return entry;
+  });
+}
+
+/** The month sheet of a project: a pivot of the records, rows by a field and columns by the days of a month. */
+export async function monthSheet(query: RecordQuery, params: SheetParams): Promise<MonthSheet> {
+  const [year, month] = params.month.split('-').map(Number);
+  const dayCount = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const first = `${params.month}-01`;
+  const last = `${params.month}-${String(dayCount).padStart(2, '0')}`;
+  const date = query.column(params.dateField);
+  const value =
+    params.op === 'sum' && params.field ? sql`coalesce(sum(${query.column(params.field)}), 0)` : sql`count(*)`;
+  const extra = params.rowFields.map((name, index) => sql`min(${query.column(name)}::text) as ${sql.id(`f${index}`)}`);
+  const result = await sql<Record<string, unknown> & { key: unknown; day: number; value: string | number }>`
+    select ${query.column(params.rowBy)} as key, extract(day from ${date})::int as day, ${value} as value
+      ${sql.join(
+        extra.map((fragment) => sql`, ${fragment}`),
+        sql``,
+      )}
+    from ${sql.table(query.table)} t
+    where ${query.conditions(params.projectId, params.filters)} and ${date} >= ${first} and ${date} <= ${last}
+      and ${query.column(params.rowBy)} is not null
+    group by 1, 2`.execute(query.db);
+
+  const rows = new Map<string, SheetRow & { raw: Record<string, unknown> }>();
+  for (const found of result.rows) {
+    const key = String(found.key);
+    let row = rows.get(key);
+    if (!row) {
+      const raw: Record<string, unknown> = { [params.rowBy]: key };
+      params.rowFields.forEach((name, index) => (raw[name] = found[`f${index}`] ?? null));
+      row = {
+        key,
+        label: key,
+        fields: {},
+        cells: new Array<number | null>(dayCount).fill(null),
+        days: 0,
+        total: 0,
+        raw,
+      };
+      rows.set(key, row);
+    }
+    const cell = Math.round(Number(found.value) * 100) / 100;
+    row.cells[found.day - 1] = cell;
+    row.days += 1;
+    row.total = Math.round((row.total + cell) * 100) / 100;
+  }
+  // Labels as users read them: the referenced record's label, a dictionary entry, an option's title.
+  const probes = [...rows.values()].map((row) => row.raw);
+  await labelReferences(query.db, query.file, probes, query.collections, [params.rowBy, ...params.rowFields]);
+  const dayRows = new Array<number>(dayCount).fill(0);
+  const dayTotals = new Array<number>(dayCount).fill(0);
+  const list = [...rows.values()].map(({ raw, ...row }): SheetRow => {
+    const text = (name: string) => {
+      const label = raw[`${name}Label`];
+      return typeof label === 'string' && label !== '' ? label : raw[name] === null ? '' : String(raw[name]);
+    };
+    row.cells.forEach((cell, index) => {
+      if (cell === null) return;
+      dayRows[index] += 1;
+      dayTotals[index] = Math.round((dayTotals[index] + cell) * 100) / 100;
+    });
+    return {
+      ...row,
+      label: text(params.rowBy),
+      fields: Object.fromEntries(params.rowFields.map((n) => [n, text(n)])),
+    };
+  });
+  const byText = (a: string, b: string) => a.localeCompare(b, 'zh-CN');
+  list.sort(
+    (a, b) =>
+      params.rowFields.reduce((order, name) => order || byText(a.fields[name], b.fields[name]), 0) ||
+      byText(a.label, b.label) ||
+      byText(a.key, b.key),
+  );
+  return {
+    month: params.month,
+    dayCount,
+    rows: list,
+    dayRows,
+    dayTotals,
+    total: Math.round(dayTotals.reduce((sum, value) => sum + value, 0) * 100) / 100,
+  };
+}
+
+function bucketExpression(query: RecordQuery, bucket: 'day' | 'week' | 'month', dateField: string): Fragment {
+  const field = query.field(dateField);
+  const column = query.column(dateField);
+  // Timestamps are bucketed by the site's day (China Standard Time); a date is a day already.
+  const local = field?.type === 'date' ? sql`${column}::timestamp` : sql`(${column} at time zone 'Asia/Shanghai')`;
+  const format = bucket === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD';
+  return sql`to_char(date_trunc(${bucket}, ${local}), ${format})`;
+}
+
+/** Stored value -> the label users read, for a status, an enum with titles, or a reference. */
+async function valueLabels(query: RecordQuery, name: string | undefined): Promise<Map<string, string> | undefined> {
+  if (!name) return undefined;
+  const flow = query.file.status;
+  if (flow && name === flow.field)
+    return new Map(Object.entries(flow.states).map(([state, { label }]) => [state, label]));
+  const options = optionLabels(query.file.schema.properties[name]);
+  if (options) return options;
+  const reference = query.file.references?.[name];
+  if (!reference) return undefined;
+  const probe: RecordValues[] = [];
+  const distinct = await sql<{ v: string }>`select distinct ${query.column(name)} as v
+    from ${sql.table(query.table)} t where ${query.column(name)} is not null`.execute(query.db);
+  for (const row of distinct.rows) probe.push({ [name]: row.v });
+  await labelReferences(query.db, query.file, probe, query.collections, [name]);
+  return new Map(probe.map((row) => [String(row[name]), String(row[`${name}Label`] ?? row[name])]));
+}
