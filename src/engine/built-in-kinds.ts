@@ -1,11 +1,13 @@
 /**
- * The engine's own page kinds and panel types, registered in the renderer registry. Each entry names the code
- * to load (a chunk of its own) and, where the file alone tells, the page's first requests.
+ * The engine's own page kinds and panel types, and the modules' panel types, registered in the renderer registry.
+ * Each entry names the code to load (a chunk of its own) and, where the file alone tells, the page's first requests.
  */
 import { dashboardCalls } from './page/dashboard-calls';
 import { crudFirstForms, crudShowsTree, FIRST_PAGE, listParams } from './page/crud-list';
 import { CrudTreePart } from './page/crud-tree-part';
-import { registerPageKind, registerPanelType } from './renderers';
+import type { ComponentType } from 'react';
+import { modulePartName } from '../shared/module-parts';
+import { registerPageKind, registerPanelType, type PanelRendererProps } from './renderers';
 import { sheetFirstCalls } from './page/sheet-calls';
 import { renderTemplate } from './template';
 import type { ChartPanelType, DisplayPanelType } from './types';
@@ -77,3 +79,10 @@ for (const type of DISPLAY_PANELS) {
   registerPanelType(type, async () => (await import('./panels/display-panels')).panelRenderers[type]);
 }
 registerPanelType('table', async () => (await import('./panels/TablePanel')).TablePanel);
+
+// The panel types modules bring (`modules/<m>/panels/<type>.tsx`, default export): each its own chunk, loaded only
+// by a page that shows one.
+const modulePanels = import.meta.glob<ComponentType<PanelRendererProps>>('/modules/*/panels/*.tsx', {
+  import: 'default',
+});
+for (const [file, load] of Object.entries(modulePanels)) registerPanelType(modulePartName(file), load);

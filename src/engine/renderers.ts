@@ -6,6 +6,7 @@
  * neither the app nor this file.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { modulePartName } from '../shared/module-parts';
 import type { TemplateContext } from './template';
 import type { ApiDescriptor, DashboardPanel, PageKind, PageKinds, PanelType } from './types';
 
@@ -160,7 +161,7 @@ const moduleRenderers = import.meta.glob<ComponentType<CustomRendererProps>>('/m
   import: 'default',
 });
 const customRenderers = new Map<string, CustomRendererLoader>(
-  Object.entries(moduleRenderers).map(([key, load]) => [key.replace(/^.*\/(.+)\.tsx$/, '$1'), load] as const),
+  Object.entries(moduleRenderers).map(([key, load]) => [modulePartName(key), load] as const),
 );
 
 export function registerCustomRenderer(name: string, load: CustomRendererLoader): void {

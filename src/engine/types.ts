@@ -234,7 +234,13 @@ export type ChartPanelType = 'line' | 'area' | 'bar' | 'stackedBar' | 'pie' | 'd
 export type DisplayPanelType = 'stats' | 'fields' | 'list' | 'apps' | 'cards';
 /** A table of rows with the columns of a crud page (formats, `warn`). */
 export type TablePanelType = 'table';
-export type PanelType = ChartPanelType | DisplayPanelType | TablePanelType;
+/** The engine's own panel types. */
+export type CorePanelType = ChartPanelType | DisplayPanelType | TablePanelType;
+/**
+ * A panel type: the engine's, or one a module brings (`modules/<m>/panels/<type>.tsx`, registered when the web app
+ * is built and checked by schemas:check), which reads its settings from the panel's `options`.
+ */
+export type PanelType = CorePanelType | (string & {});
 
 export interface DashboardPanel {
   id: string;
@@ -284,6 +290,8 @@ export interface DashboardPanel {
   refreshMinutes?: number;
   /** Parameters of the panel's call the user chooses above it (a chart's range, which metric it shows). */
   choices?: PanelChoice[];
+  /** A module's panel type's own settings (the engine's types take theirs from the fields above). */
+  options?: Record<string, unknown>;
 }
 
 /** One parameter of a panel's call that the user chooses: from fixed options, or from the rows a call answers. */

@@ -1,7 +1,7 @@
 /**
  * The proof that a module is one folder: the sample module of tests/fixtures/material-module (物资管理: a collection,
- * its page, its menus and gateway tile, a message kind, a workbench panel, an approval process, an icon, a
- * configuration variable and a plugin with a route and a write hook) is copied into a temporary copy of the portal,
+ * its page, its menus and gateway tile, a message kind, a workbench panel of its own panel type, a form widget of its
+ * own, an approval process, an icon, a configuration variable and a plugin with a route and a write hook) is copied into a temporary copy of the portal,
  * and nothing else is edited. `schemas:check` and the type check accept it, the build and the server pick it up,
  * and in Chromium its screen lists, creates and deletes records, its panel shows on the workbench, its message
  * arrives, its process can be started. Then the folder is removed: the portal starts again on the same data, and
@@ -134,6 +134,8 @@ describe('a module added as one folder', () => {
     await page.locator('#material-delivery_quantity').fill('0');
     await form.getByRole('button', { name: '保存', exact: true }).click();
     await poll(() => page.locator('#material-delivery_quantity__error').textContent()).toBe('数量必须大于0');
+    // The quantity is typed into the module's own widget (widgets/tons.tsx), with its unit beside it.
+    expect(await form.locator('.arco-input-group-addafter').innerText()).toBe('吨');
     await create('HRB400 螺纹钢', '32.5', true);
     await create('P.O 42.5 水泥', '12');
     expect(await row(screen, 'HRB400 螺纹钢').innerText()).toMatch(/HRB400 螺纹钢\s+32\.5\s+沙钢集团\s+系统管理员/);
@@ -163,11 +165,14 @@ describe('a module added as one folder', () => {
     await page.context().close();
   });
 
-  it('its panel shows on the workbench, with the figures of its plugin route', async () => {
+  it('its panel, of its own panel type, shows on the workbench with the figures of its plugin route', async () => {
     const page = await adminPage('/app/work-bench');
     const panel = page.getByTestId('panel-material-deliveries');
     await panel.waitFor();
-    await poll(() => panel.innerText()).toMatch(/1\s*车\s+进场车次\s+32\.5\s*吨\s+进场吨位/);
+    // Drawn by the module's own panel type (panels/tonsBar.tsx) with the panel's options.
+    await poll(() => panel.getByTestId('tons-bar').innerText()).toMatch(
+      /进场 1 车，32\.5 吨 \/ 本月计划 100 吨\s+完成 33%/,
+    );
     await screenshot(page, 'module-folder-workbench');
     await page.context().close();
   });

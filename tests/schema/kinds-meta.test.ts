@@ -27,7 +27,7 @@ import type {
   FormSchemaFile,
   PageKind,
   PageTab,
-  PanelType,
+  CorePanelType,
   SheetPageFile,
   SheetRowField,
   TabsPageFile,
@@ -130,6 +130,7 @@ const panel: Members<DashboardPanel> = {
   choices: true,
   refreshOn: true,
   refreshMinutes: true,
+  options: true,
 };
 const panelItem: Members<DashboardItem> = {
   field: true,
@@ -261,8 +262,8 @@ const sheetTexts: Members<NonNullable<SheetPageFile['texts']>> = {
   dayTotals: true,
 };
 
-/** Every panel type, each once (the compiler checks both directions through `Members`). */
-const panelTypes: Members<Record<PanelType, true>> = {
+/** Every panel type of the engine, each once (the compiler checks both directions through `Members`). */
+const panelTypes: Members<Record<CorePanelType, true>> = {
   line: true,
   area: true,
   bar: true,
@@ -342,7 +343,7 @@ describe('schema kinds: TypeScript types and meta-schemas name the same members'
     expect(names(panel)).toEqual(allowed(file.definitions.panel.properties));
     expect(names(panelItem)).toEqual(allowed(file.definitions.item.properties));
     expect(names(panelTypes)).toEqual(
-      [...(file.definitions.panel.properties.widget.enum as unknown as string[])].sort(),
+      [...(file.definitions.panel.properties.widget.anyOf[0].enum as unknown as string[])].sort(),
     );
   });
 

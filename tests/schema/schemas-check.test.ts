@@ -179,6 +179,53 @@ describe('schemas:check', () => {
     ]);
   });
 
+  it("lets pages and forms name a module's panel types and widgets, and reports clashes and unknown names", () => {
+    const copy = brokenCopy('forms/login.json', () => undefined);
+    const module = join(copy, '../modules/sample');
+    for (const folder of ['widgets', 'panels', 'pages', 'forms']) mkdirSync(join(module, folder), { recursive: true });
+    const code = 'export default function Part() { return null; }';
+    for (const file of [
+      'widgets/plate.tsx',
+      'widgets/select.tsx',
+      'widgets/Bad.tsx',
+      'panels/ring.tsx',
+      'panels/bar.tsx',
+    ])
+      writeFileSync(join(module, file), code);
+    writeFileSync(join(module, 'module.json'), JSON.stringify({ kind: 'module', id: 'sample', title: '示例' }));
+    writeFileSync(
+      join(module, 'forms/sample-form.json'),
+      JSON.stringify({
+        kind: 'form',
+        id: 'sample-form',
+        schema: { type: 'object', properties: { plate: { type: 'string' }, other: { type: 'string' } } },
+        uiSchema: { plate: { 'ui:widget': 'plate' }, other: { 'ui:widget': 'plates' } },
+      }),
+    );
+    writeFileSync(
+      join(module, 'pages/sample-board.json'),
+      JSON.stringify({
+        kind: 'dashboard',
+        id: 'sample-board',
+        title: '示例看板',
+        panels: [
+          { id: 'a', title: '环', widget: 'ring', options: { max: 10 } },
+          { id: 'b', title: '雷达', widget: 'radar' },
+        ],
+      }),
+    );
+    expect(checkSchemaTree(copy)).toEqual([
+      expect.objectContaining({
+        file: 'modules/sample/widgets/Bad.tsx',
+        message: expect.stringContaining('小写字母开头'),
+      }),
+      expect.objectContaining({ file: 'modules/sample/widgets/select.tsx', message: '表单控件 "select" 已由核心提供' }),
+      expect.objectContaining({ file: 'modules/sample/panels/bar.tsx', message: '看板面板类型 "bar" 已由核心提供' }),
+      expect.objectContaining({ file: 'modules/sample/forms/sample-form.json', pointer: '/uiSchema/other/ui:widget' }),
+      expect.objectContaining({ file: 'modules/sample/pages/sample-board.json', pointer: '/panels/1/widget' }),
+    ]);
+  });
+
   it('reports what a month sheet names that its collection lacks, and a dashboard filter form that does not exist', () => {
     const copy = brokenCopy('pages/workbench.json', (page) => (page.filter = { form: 'no-such-filter' }));
     const labour = join(copy, '../modules/labour');

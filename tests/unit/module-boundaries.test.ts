@@ -76,7 +76,51 @@ function importsLeaving(): { file: string; target: string }[] {
   return found;
 }
 
+/**
+ * Every relative import of a module's browser code (panels/, widgets/, renderers/) that leaves the module, as the
+ * module would import it from `modules/<module>/`: the real modules, and the sample module of the proof test.
+ */
+function browserImportsLeaving(): { file: string; target: string }[] {
+  const folders = [
+    ...readdirSync(MODULES).map((module) => ({ module, dir: path.join(MODULES, module) })),
+    { module: 'material', dir: path.join(ROOT, 'tests/fixtures/material-module') },
+  ];
+  const found: { file: string; target: string }[] = [];
+  for (const { module, dir } of folders) {
+    for (const folder of ['panels', 'widgets', 'renderers']) {
+      const parts = path.join(dir, folder);
+      let files: string[];
+      try {
+        files = serverFiles(parts, /\.tsx?$/);
+      } catch {
+        continue;
+      }
+      for (const file of files) {
+        // Where the file sits once in modules/<module>/.
+        const placed = path.join(MODULES, module, path.relative(dir, file));
+        for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+          const specifier = match[1];
+          if (!specifier.startsWith('.')) continue;
+          const target = path.relative(ROOT, path.resolve(path.dirname(placed), specifier));
+          if (!target.startsWith(`modules${path.sep}${module}${path.sep}`))
+            found.push({ file: path.relative(ROOT, placed), target: target.split(path.sep).join('/') });
+        }
+      }
+    }
+  }
+  return found;
+}
+
 describe('module boundaries', () => {
+  it("a module's browser code imports the core only through src/engine/module-api.ts", () => {
+    const imports = browserImportsLeaving();
+    // The sample module's panel and widget import the engine: the check has something to check.
+    expect(imports.map((entry) => entry.file)).toEqual(
+      expect.arrayContaining(['modules/material/panels/tonsBar.tsx', 'modules/material/widgets/tons.tsx']),
+    );
+    expect(imports.filter((entry) => entry.target !== 'src/engine/module-api')).toEqual([]);
+  });
+
   it("no file of the core (src/, schemas/) names a module: its id, collections, tables, message kinds or menus' paths", () => {
     const modules = loadModules();
     const names = modules.flatMap(moduleNames);

@@ -19,6 +19,7 @@ import { panelContributions, withModulePanels, type PanelsDeclaring } from '../.
 import { processFaults, type ProcessFacts, type ProcessFile } from '../../shared/processes';
 import { builtInWidgetNames, customWidgetNames } from '../../widgets/form/widget-names';
 import { menuIconFaults } from './menu-icon-faults';
+import { moduleParts, panelTypeFaults } from './module-part-faults';
 
 export interface SchemaFault {
   /** Path relative to the schemas folder's parent (`schemas/forms/login.json`). */
@@ -45,7 +46,8 @@ const KINDS_NAMED_BY_FILE = new Set([
   'site',
   'process',
 ]);
-const knownWidgets = new Set<string>([...customWidgetNames, ...builtInWidgetNames]);
+/** The widgets of the portal itself; a module's own (`modules/<m>/widgets/<name>.tsx`) join them per tree. */
+const coreWidgets: readonly string[] = [...customWidgetNames, ...builtInWidgetNames];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -117,7 +119,13 @@ function messageFaults(file: string, node: JsonObject, pointer: string, required
   return faults;
 }
 
-function uiSchemaFaults(file: string, uiSchema: JsonObject, schema: JsonObject, pointer: string): SchemaFault[] {
+function uiSchemaFaults(
+  file: string,
+  uiSchema: JsonObject,
+  schema: JsonObject,
+  pointer: string,
+  knownWidgets: ReadonlySet<string>,
+): SchemaFault[] {
   const faults: SchemaFault[] = [];
   const properties = isObject(schema.properties) ? schema.properties : {};
   for (const [key, value] of Object.entries(uiSchema)) {
@@ -143,7 +151,7 @@ function uiSchemaFaults(file: string, uiSchema: JsonObject, schema: JsonObject, 
     if (!isObject(child)) {
       faults.push({ file, pointer: at, message: `uiSchema 配置了不存在的字段 "${key}"` });
     } else if (isObject(value)) {
-      faults.push(...uiSchemaFaults(file, value, child, at));
+      faults.push(...uiSchemaFaults(file, value, child, at, knownWidgets));
     }
   }
   return faults;
@@ -177,7 +185,7 @@ function effectFaults(file: string, effect: Json, schema: JsonObject, index: num
   return faults;
 }
 
-function formFaults(file: string, form: JsonObject): SchemaFault[] {
+function formFaults(file: string, form: JsonObject, widgets: ReadonlySet<string>): SchemaFault[] {
   const schema = form.schema;
   if (!isObject(schema)) return [];
   const faults: SchemaFault[] = [];
@@ -187,7 +195,7 @@ function formFaults(file: string, form: JsonObject): SchemaFault[] {
     faults.push({ file, pointer: '/schema', message: `不是有效的 JSON Schema：${(error as Error).message}` });
   }
   faults.push(...messageFaults(file, schema, '/schema', false));
-  if (isObject(form.uiSchema)) faults.push(...uiSchemaFaults(file, form.uiSchema, schema, '/uiSchema'));
+  if (isObject(form.uiSchema)) faults.push(...uiSchemaFaults(file, form.uiSchema, schema, '/uiSchema', widgets));
   faults.push(...fieldNamesFaults(file, form.clearOnFailure, schema, '/clearOnFailure'));
   faults.push(...fieldNamesFaults(file, form.requiredInBrowserOnly, schema, '/requiredInBrowserOnly'));
   if (isObject(form.submit) && isObject(form.submit.api)) {
@@ -221,9 +229,14 @@ function processFacts(schemasDir: string, collections: ReadonlySet<string>): Pro
 }
 
 /** A process file's form gets the checks of any form (pointers under /form), then the flow's own checks. */
-function processFileFaults(file: string, content: JsonObject, facts: ProcessFacts): SchemaFault[] {
+function processFileFaults(
+  file: string,
+  content: JsonObject,
+  facts: ProcessFacts,
+  widgets: ReadonlySet<string>,
+): SchemaFault[] {
   const form = isObject(content.form) ? content.form : {};
-  const faults = formFaults(file, { kind: 'form', ...form }).map((fault) => ({
+  const faults = formFaults(file, { kind: 'form', ...form }, widgets).map((fault) => ({
     ...fault,
     pointer: `/form${fault.pointer}`,
   }));
@@ -302,6 +315,18 @@ function moduleMetaFiles(root: string): string[] {
   });
 }
 
+/** The engine's own panel types, as the dashboard meta-schema lists them (the first choice of `widget`). */
+function dashboardPanelTypes(metaDir: string): string[] {
+  try {
+    const meta = JSON.parse(readFileSync(join(metaDir, 'dashboard.json'), 'utf8')) as {
+      definitions: { panel: { properties: { widget: { anyOf: [{ enum: string[] }] } } } };
+    };
+    return meta.definitions.panel.properties.widget.anyOf[0].enum;
+  } catch {
+    return []; // a broken meta-schema is reported on its own
+  }
+}
+
 export function checkSchemaTree(schemasDir: string): SchemaFault[] {
   const root = join(schemasDir, '..');
   const metaDir = join(schemasDir, 'meta');
@@ -341,6 +366,12 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
     ...duplicateIds(root, inFolder('processes'), '流程'),
   );
   const facts = processFacts(schemasDir, collections);
+  // The browser code modules bring: form widgets and panel types that pages and forms may name.
+  const moduleWidgets = moduleParts(root, 'widgets', coreWidgets);
+  const corePanelTypes = dashboardPanelTypes(metaDir);
+  const modulePanels = moduleParts(root, 'panels', corePanelTypes);
+  faults.push(...moduleWidgets.faults, ...modulePanels.faults, ...moduleParts(root, 'renderers').faults);
+  const widgets = new Set([...coreWidgets, ...moduleWidgets.names]);
 
   for (const path of files) {
     const file = relative(root, path);
@@ -368,8 +399,8 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
     if (KINDS_NAMED_BY_FILE.has(kind) && content.id !== basename(path, '.json')) {
       faults.push({ file, pointer: '/id', message: `id 必须与文件名一致："${basename(path, '.json')}"` });
     }
-    if (kind === 'form') faults.push(...formFaults(file, content));
-    if (kind === 'process') faults.push(...processFileFaults(file, content, facts));
+    if (kind === 'form') faults.push(...formFaults(file, content, widgets));
+    if (kind === 'process') faults.push(...processFileFaults(file, content, facts, widgets));
     if (kind === 'collection') {
       // A field a status step requires may carry a `required` message: the step shows it.
       const schema = isObject(content.schema) ? content.schema : {};
@@ -379,7 +410,7 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
         isObject(step) && Array.isArray(step.requires) ? step.requires : [],
       );
       const required = [...new Set([...(Array.isArray(schema.required) ? schema.required : []), ...stepRequired])];
-      faults.push(...formFaults(file, { ...content, schema: { ...schema, required } }));
+      faults.push(...formFaults(file, { ...content, schema: { ...schema, required } }, widgets));
       for (const fault of collectionFaults(content as unknown as CollectionFile, collections))
         faults.push({ file, ...fault });
     }
@@ -452,6 +483,7 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
     }
   }
   faults.push(...modulePanelFaults(root, files));
+  faults.push(...panelTypeFaults(root, files, new Set([...corePanelTypes, ...modulePanels.names])));
   faults.push(...menuIconFaults(root));
   return faults;
 }

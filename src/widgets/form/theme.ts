@@ -1,8 +1,10 @@
 /**
- * The rjsf theme: a plain registry of Arco-based widgets and templates. Replacing a control means replacing
- * one entry here; widgets know nothing of the engine or the app.
+ * The rjsf theme: a plain registry of Arco-based widgets and templates, and the widgets modules bring. Replacing a
+ * control means replacing one entry here; widgets know nothing of the engine or the app.
  */
-import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import type { RegistryWidgetsType, TemplatesType, WidgetProps } from '@rjsf/utils';
+import type { ComponentType } from 'react';
+import { modulePartName } from '../../shared/module-parts';
 import { BaseInputTemplate } from './BaseInputTemplate';
 import { CaptchaWidget } from './CaptchaWidget';
 import { lazyWidget } from './lazy-widget';
@@ -16,7 +18,7 @@ import {
 } from './layout-templates';
 import type { WidgetName } from './widget-names';
 
-export const formWidgets: Record<WidgetName, RegistryWidgetsType[string]> = {
+const coreWidgets: Record<WidgetName, RegistryWidgetsType[string]> = {
   captcha: CaptchaWidget,
   select: lazyWidget(async () => (await import('./choice-widgets')).SelectWidget),
   radio: lazyWidget(async () => (await import('./choice-widgets')).RadioWidget),
@@ -29,6 +31,16 @@ export const formWidgets: Record<WidgetName, RegistryWidgetsType[string]> = {
   images: lazyWidget(async () => (await import('./images-widget')).ImagesWidget),
   richText: lazyWidget(async () => (await import('./rich-text-widget')).RichTextWidget),
 };
+
+// The widgets modules bring (`modules/<m>/widgets/<name>.tsx`, default export), loaded when a form first shows one.
+const moduleWidgets = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<ComponentType<WidgetProps>>('/modules/*/widgets/*.tsx', { import: 'default' }),
+  ).map(([file, load]) => [modulePartName(file), lazyWidget(load)]),
+);
+
+/** Every widget a form may name in `ui:widget`: the portal's, then the modules' (schemas:check refuses a clash). */
+export const formWidgets: RegistryWidgetsType = { ...coreWidgets, ...moduleWidgets };
 
 export const formTemplates: Partial<TemplatesType> = {
   BaseInputTemplate,

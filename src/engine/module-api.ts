@@ -1,0 +1,9 @@
+/**
+ * The one surface a module's browser code imports from the engine (modules/<m>/panels, widgets and renderers,
+ * besides its own files): the props each kind of part receives, and what a part may use to read data and follow
+ * links. tests/unit/module-boundaries.test.ts fails on any other import of the core.
+ */
+export type { WidgetProps } from '@rjsf/utils';
+export type { CustomRendererProps, LinkTarget, OpenLink, PanelRendererProps } from './renderers';
+export type { DashboardPanel } from './types';
+export { useApi } from './use-api';
