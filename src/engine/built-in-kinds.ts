@@ -2,18 +2,18 @@
  * The engine's own page kinds and panel types, and the modules' panel types, registered in the renderer registry.
  * Each entry names the code to load (a chunk of its own) and, where the file alone tells, the page's first requests.
  */
-import { dashboardCalls } from './page/dashboard-calls';
-import { crudFirstForms, crudShowsTree, FIRST_PAGE, listParams } from './page/crud-list';
-import { CrudTreePart } from './page/crud-tree-part';
+import { dashboardCalls } from './page/dashboard/dashboard-calls';
+import { crudFirstForms, crudShowsTree, FIRST_PAGE, listParams } from './page/crud/crud-list';
+import { CrudTreePart } from './page/crud/crud-tree-part';
 import type { ComponentType } from 'react';
 import { modulePartName } from '../shared/module-parts';
 import { registerPageKind, registerPanelType, type PanelRendererProps } from './renderers';
-import { sheetFirstCalls } from './page/sheet-calls';
+import { sheetFirstCalls } from './page/sheet/sheet-calls';
 import { renderTemplate } from './template';
 import type { ChartPanelType, DisplayPanelType } from './types';
 
 registerPageKind('crud', {
-  load: async () => (await import('./page/CrudPage')).CrudPage,
+  load: async () => (await import('./page/crud/CrudPage')).CrudPage,
   firstCalls: (file, context) => [
     { api: file.list.api, params: listParams(file, context, FIRST_PAGE) },
     // The tree panel's nodes (CrudTree asks with no params).
@@ -24,23 +24,23 @@ registerPageKind('crud', {
 });
 
 registerPageKind('dashboard', {
-  load: async () => (await import('./page/DashboardPage')).DashboardPage,
+  load: async () => (await import('./page/dashboard/DashboardPage')).DashboardPage,
   firstCalls: dashboardCalls,
 });
 
 registerPageKind('tabs', {
-  load: async () => (await import('./page/TabsPage')).TabsPage,
+  load: async () => (await import('./page/tabs/TabsPage')).TabsPage,
 });
 
 registerPageKind('detail', {
-  load: async () => (await import('./page/DetailPage')).DetailPage,
+  load: async () => (await import('./page/detail/DetailPage')).DetailPage,
   firstCalls: (file, context) => [
     { api: file.load.api, params: (renderTemplate(file.load.params ?? {}, context) ?? {}) as Record<string, unknown> },
   ],
 });
 
 registerPageKind('custom', {
-  load: async () => (await import('./page/CustomPage')).CustomPage,
+  load: async () => (await import('./page/custom/CustomPage')).CustomPage,
   firstCalls: (file, context) =>
     file.data
       ? [
@@ -53,19 +53,19 @@ registerPageKind('custom', {
 });
 
 registerPageKind('sheet', {
-  load: async () => (await import('./page/SheetPage')).SheetPage,
+  load: async () => (await import('./page/sheet/SheetPage')).SheetPage,
   firstCalls: sheetFirstCalls,
 });
 
 registerPageKind('approval', {
-  load: async () => (await import('./page/ApprovalPage')).ApprovalPage,
+  load: async () => (await import('./page/approval/ApprovalPage')).ApprovalPage,
   firstCalls: (file, context) => [
     { api: file.load.api, params: (renderTemplate(file.load.params ?? {}, context) ?? {}) as Record<string, unknown> },
   ],
 });
 
 registerPageKind('processes', {
-  load: async () => (await import('./page/ProcessesPage')).ProcessesPage,
+  load: async () => (await import('./page/processes/ProcessesPage')).ProcessesPage,
 });
 
 const CHART_PANELS: readonly ChartPanelType[] = ['line', 'area', 'bar', 'stackedBar', 'pie', 'donut', 'gauge'];

@@ -8,7 +8,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { SWRConfig } from 'swr';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadForm } from '../../src/engine/registry';
-import { DetailPage } from '../../src/engine/page/DetailPage';
+import { DetailPage } from '../../src/engine/page/detail/DetailPage';
 import { EngineProvider, type RequestOptions } from '../../src/engine/seams';
 import type { DetailPageFile } from '../../src/engine/types';
 import { fakeSeams } from '../support/fake-seams';

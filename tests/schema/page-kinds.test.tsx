@@ -8,12 +8,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadPageRenderer } from '../../src/engine/renderers';
 import { loadPage } from '../../src/engine/pages';
 import { SchemaPage } from '../../src/engine/page/SchemaPage';
-import { TabsPage } from '../../src/engine/page/TabsPage';
-import { CustomPage } from '../../src/engine/page/CustomPage';
+import { TabsPage } from '../../src/engine/page/tabs/TabsPage';
+import { CustomPage } from '../../src/engine/page/custom/CustomPage';
 import { registerCustomRenderer, type CustomRendererProps } from '../../src/engine/renderers';
 import { EngineProvider, type EngineSeams, type RequestOptions } from '../../src/engine/seams';
 import type { CustomPageFile, DashboardPageFile, TabsPageFile } from '../../src/engine/types';
-import { DashboardPage } from '../../src/engine/page/DashboardPage';
+import { DashboardPage } from '../../src/engine/page/dashboard/DashboardPage';
 import { fakeSeams } from '../support/fake-seams';
 
 afterEach(cleanup);

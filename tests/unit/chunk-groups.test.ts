@@ -47,7 +47,7 @@ describe('chunkGroups', () => {
       code: "import { Tree, Input } from '@arco-design/web-react';",
     },
     [at('src/layout-part.ts')]: { importedIds: [], code: '' },
-    [at('src/engine/page/CrudPage.tsx')]: {
+    [at('src/engine/page/crud/CrudPage.tsx')]: {
       importedIds: [barrel, at('src/layout-part.ts')],
       code: "import { Table, Tree } from '@arco-design/web-react';",
     },
@@ -62,7 +62,7 @@ describe('chunkGroups', () => {
     expect(name(at('src/app/layout/RootLayout.tsx'), ctx)).toBe('shell');
     expect(name(at('src/layout-part.ts'), ctx)).toBe('shell');
     expect(name(tree, ctx)).toBe('shell');
-    expect(name(at('src/engine/page/CrudPage.tsx'), ctx)).toBe('CrudPage');
+    expect(name(at('src/engine/page/crud/CrudPage.tsx'), ctx)).toBe('CrudPage');
     expect(name(table, ctx)).toBe('CrudPage');
   });
 

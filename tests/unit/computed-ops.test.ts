@@ -13,7 +13,7 @@ import {
 import { collectionFaults } from '../../src/shared/collection-faults.js';
 import type { CollectionFile, LimitCheck } from '../../src/shared/collections.js';
 import { resolveError } from '../../src/shared/schema-messages.js';
-import { withFilter } from '../../src/engine/page/dashboard-calls.js';
+import { withFilter } from '../../src/engine/page/dashboard/dashboard-calls.js';
 
 const file = {
   kind: 'collection',

@@ -9,7 +9,7 @@
  * (page files, other screens, ECharts, rjsf) is split as before.
  */
 import path from 'node:path';
-import { crudFirstForms, crudShowsTree } from '../../engine/page/crud-list';
+import { crudFirstForms, crudShowsTree } from '../../engine/page/crud/crud-list';
 
 interface ModuleNode {
   importedIds: readonly string[];
@@ -47,9 +47,9 @@ interface KindGroup {
 export const KIND_GROUPS: Readonly<Record<string, KindGroup>> = {
   crud: {
     chunk: 'CrudPage',
-    roots: ['src/engine/page/CrudPage.tsx'].map(at),
+    roots: ['src/engine/page/crud/CrudPage.tsx'].map(at),
     firstForms: crudFirstForms,
-    firstParts: (file) => (crudShowsTree(file) ? [at('src/engine/page/CrudTree.tsx')] : []),
+    firstParts: (file) => (crudShowsTree(file) ? [at('src/engine/page/crud/CrudTree.tsx')] : []),
   },
 };
 

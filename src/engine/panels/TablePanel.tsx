@@ -6,7 +6,7 @@
 import { Table, type TableColumnProps } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Table/style/css.js';
 import { cellValue } from '../page/cell-format';
-import '../page/crud-page.css';
+import '../page/crud/crud-page.css';
 import type { PanelRendererProps } from '../renderers';
 
 type Row = Record<string, unknown>;

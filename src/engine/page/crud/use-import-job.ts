@@ -3,9 +3,9 @@
  * done or failed, and stops asking when the dialog closes or the page goes away.
  */
 import { useEffect, useRef, useState } from 'react';
-import { callApi, pickPath, type ApiVariables } from '../api';
-import { useSeams } from '../seams';
-import type { ApiDescriptor } from '../types';
+import { callApi, pickPath, type ApiVariables } from '../../api';
+import { useSeams } from '../../seams';
+import type { ApiDescriptor } from '../../types';
 
 export interface ImportJobProgress {
   jobId: string;

@@ -3,9 +3,9 @@
  * sheet's code has arrived. The sheet's shape (rows, date, value) comes from the page file; the month and the
  * search form's values from the user.
  */
-import type { FirstCall } from '../renderers';
-import { renderTemplate, type TemplateContext } from '../template';
-import type { ApiDescriptor, SheetPageFile } from '../types';
+import type { FirstCall } from '../../renderers';
+import { renderTemplate, type TemplateContext } from '../../template';
+import type { ApiDescriptor, SheetPageFile } from '../../types';
 
 export const sheetApi = (file: SheetPageFile): ApiDescriptor => ({
   method: 'GET',

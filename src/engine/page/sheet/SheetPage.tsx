@@ -10,17 +10,17 @@ import '@arco-design/web-react/es/DatePicker/style/css.js';
 import '@arco-design/web-react/es/Empty/style/css.js';
 import '@arco-design/web-react/es/Radio/style/css.js';
 import { useState } from 'react';
-import { toVariables } from '../actions';
-import { callApi, pickPath } from '../api';
-import { LoadFailure, Loading } from '../feedback';
-import { SchemaForm } from '../form/SchemaForm';
-import type { PageRendererProps } from '../renderers';
-import { useSeams } from '../seams';
-import type { SheetPageFile } from '../types';
-import { useApi } from '../use-api';
-import { saveFile } from './save-file';
+import { toVariables } from '../../actions';
+import { callApi, pickPath } from '../../api';
+import { LoadFailure, Loading } from '../../feedback';
+import { SchemaForm } from '../../form/SchemaForm';
+import type { PageRendererProps } from '../../renderers';
+import { useSeams } from '../../seams';
+import type { SheetPageFile } from '../../types';
+import { useApi } from '../../use-api';
+import { saveFile } from '../save-file';
 import { currentMonth, sheetApi, sheetExportApi, sheetParams, sheetReady } from './sheet-calls';
-import './crud-page.css';
+import '../crud/crud-page.css';
 import './sheet-page.css';
 
 /** The sheet as the server answers it (records.ts `MonthSheet`). */

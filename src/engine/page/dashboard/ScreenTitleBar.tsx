@@ -4,10 +4,10 @@
  * whoever put the screen up (a full-screen route has no menu).
  */
 import { useEffect, useState } from 'react';
-import { CHINA_OFFSET_MS, chinaDateTime } from '../../shared/china-time';
-import { pickPath } from '../api';
-import type { OpenLink } from '../renderers';
-import type { TemplateContext } from '../template';
+import { CHINA_OFFSET_MS, chinaDateTime } from '../../../shared/china-time';
+import { pickPath } from '../../api';
+import type { OpenLink } from '../../renderers';
+import type { TemplateContext } from '../../template';
 
 const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
 

@@ -3,9 +3,9 @@ import { Empty, Tabs } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Tabs/style/css.js';
 import '@arco-design/web-react/es/Empty/style/css.js';
 import { useState } from 'react';
-import type { PageRendererProps } from '../renderers';
-import { useSeams } from '../seams';
-import { SchemaPage } from './SchemaPage';
+import type { PageRendererProps } from '../../renderers';
+import { useSeams } from '../../seams';
+import { SchemaPage } from '../SchemaPage';
 
 export function TabsPage({ file, context, open }: PageRendererProps<'tabs'>) {
   const seams = useSeams();

@@ -2,8 +2,8 @@
  * The params of a CRUD page's list call, in one place: the renderer asks with them, and the route starts the
  * first page's call with them before the renderer's code has arrived (the two must be equal to be shared).
  */
-import { renderTemplate, type TemplateContext } from '../template';
-import type { CrudPageFile } from '../types';
+import { renderTemplate, type TemplateContext } from '../../template';
+import type { CrudPageFile } from '../../types';
 
 export interface ListState {
   /** The search form's values. */
@@ -23,7 +23,7 @@ export const crudFirstForms = (file: Pick<CrudPageFile, 'search'>): string[] => 
 
 /**
  * Whether a crud page shows a tree panel (offices, areas). The panel's code (Arco's Tree) is a chunk of its own
- * (src/engine/page/crud-tree-part.ts), loaded and preloaded only with the pages that show it.
+ * (src/engine/page/crud/crud-tree-part.ts), loaded and preloaded only with the pages that show it.
  */
 export const crudShowsTree = (file: Pick<CrudPageFile, 'tree'>): boolean => Boolean(file.tree);
 

@@ -7,15 +7,15 @@
  */
 import { Button } from '@arco-design/web-react';
 import { Suspense, useRef, useState } from 'react';
-import { toVariables } from '../actions';
-import { callApi, pickPath, type ApiVariables } from '../api';
-import { lazyPart, usePreloadWhenIdle } from '../lazy-part';
-import { useSeams } from '../seams';
-import { renderTemplate, type TemplateContext } from '../template';
+import { toVariables } from '../../actions';
+import { callApi, pickPath, type ApiVariables } from '../../api';
+import { lazyPart, usePreloadWhenIdle } from '../../lazy-part';
+import { useSeams } from '../../seams';
+import { renderTemplate, type TemplateContext } from '../../template';
 import type { RowError } from './CrudImportDialogs';
-import { saveFile } from './save-file';
+import { saveFile } from '../save-file';
 import { useImportJob } from './use-import-job';
-import type { CrudPageFile } from '../types';
+import type { CrudPageFile } from '../../types';
 
 type ImportConfig = NonNullable<CrudPageFile['import']>;
 

@@ -12,13 +12,13 @@ import '@arco-design/web-react/es/Table/style/css.js';
 import '@arco-design/web-react/es/Tag/style/css.js';
 import '@arco-design/web-react/es/Timeline/style/css.js';
 import { useEffect, useRef, useState } from 'react';
-import { runAction } from '../actions';
-import { pickPath } from '../api';
-import { LoadFailure, Loading } from '../feedback';
-import { SchemaForm } from '../form/SchemaForm';
-import type { PageRendererProps } from '../renderers';
-import { useSeams } from '../seams';
-import { renderTemplate, type TemplateContext } from '../template';
+import { runAction } from '../../actions';
+import { pickPath } from '../../api';
+import { LoadFailure, Loading } from '../../feedback';
+import { SchemaForm } from '../../form/SchemaForm';
+import type { PageRendererProps } from '../../renderers';
+import { useSeams } from '../../seams';
+import { renderTemplate, type TemplateContext } from '../../template';
 import type {
   DetailAction,
   DetailListAction,
@@ -26,12 +26,12 @@ import type {
   DetailMedia,
   DetailPageFile,
   DetailRelatedList,
-} from '../types';
-import { useApi, useInvalidateApi } from '../use-api';
-import { cellText } from '../../shared/cell-text';
-import { cellValue } from './cell-format';
-import { RowDeleteButton, rowActionsWidth } from './row-actions';
-import { useWindowWidth } from './use-window-width';
+} from '../../types';
+import { useApi, useInvalidateApi } from '../../use-api';
+import { cellText } from '../../../shared/cell-text';
+import { cellValue } from '../cell-format';
+import { RowDeleteButton, rowActionsWidth } from '../row-actions';
+import { useWindowWidth } from '../use-window-width';
 
 const AT_COLUMN = { field: 'at', format: 'datetime' } as const;
 import './detail-page.css';

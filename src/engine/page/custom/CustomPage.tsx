@@ -5,11 +5,11 @@
 import { Empty } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Empty/style/css.js';
 import { Suspense } from 'react';
-import { LoadFailure, Loading } from '../feedback';
-import { customRenderer, type PageRendererProps } from '../renderers';
-import { useSeams } from '../seams';
-import { renderTemplate } from '../template';
-import { useApi } from '../use-api';
+import { LoadFailure, Loading } from '../../feedback';
+import { customRenderer, type PageRendererProps } from '../../renderers';
+import { useSeams } from '../../seams';
+import { renderTemplate } from '../../template';
+import { useApi } from '../../use-api';
 
 export function CustomPage({ file, context, open }: PageRendererProps<'custom'>) {
   const seams = useSeams();

@@ -2,10 +2,10 @@
 import { Tree } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Tree/style/css.js';
 import { useMemo } from 'react';
-import { pickPath } from '../api';
-import { LoadFailure, Loading } from '../feedback';
-import type { CrudPageFile } from '../types';
-import { useApi } from '../use-api';
+import { pickPath } from '../../api';
+import { LoadFailure, Loading } from '../../feedback';
+import type { CrudPageFile } from '../../types';
+import { useApi } from '../../use-api';
 
 export interface TreeNode {
   key: string;

@@ -9,13 +9,13 @@ import '@arco-design/web-react/es/Descriptions/style/css.js';
 import '@arco-design/web-react/es/Modal/style/css.js';
 import '@arco-design/web-react/es/Typography/style/css.js';
 import { useEffect, useState } from 'react';
-import { pickPath } from '../api';
-import { runAction } from '../actions';
-import { LoadFailure, Loading } from '../feedback';
-import { SchemaForm, type FormData } from '../form/SchemaForm';
-import { useSeams } from '../seams';
-import { renderTemplate, type TemplateContext } from '../template';
-import type { CrudDialogAction, CrudDialogResult } from '../types';
+import { pickPath } from '../../api';
+import { runAction } from '../../actions';
+import { LoadFailure, Loading } from '../../feedback';
+import { SchemaForm, type FormData } from '../../form/SchemaForm';
+import { useSeams } from '../../seams';
+import { renderTemplate, type TemplateContext } from '../../template';
+import type { CrudDialogAction, CrudDialogResult } from '../../types';
 
 export interface CrudDialogProps {
   action: CrudDialogAction;

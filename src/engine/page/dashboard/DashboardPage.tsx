@@ -9,17 +9,17 @@ import '@arco-design/web-react/es/Button/style/css.js';
 import '@arco-design/web-react/es/Radio/style/css.js';
 import '@arco-design/web-react/es/Select/style/css.js';
 import { Suspense, useEffect, useState } from 'react';
-import '../../widgets/display/display.css';
-import { ChartThemeContext } from '../../widgets/display/chart-theme';
-import { pickPath } from '../api';
-import { Loading } from '../feedback';
-import { panelRenderer, type OpenLink, type PageRendererProps } from '../renderers';
-import { renderTemplate, type TemplateContext } from '../template';
-import type { DashboardPageFile, DashboardPanel, PanelChoice } from '../types';
-import { useApi } from '../use-api';
-import { useEvents } from '../use-events';
-import { useSeams } from '../seams';
-import { SchemaForm } from '../form/SchemaForm';
+import '../../../widgets/display/display.css';
+import { ChartThemeContext } from '../../../widgets/display/chart-theme';
+import { pickPath } from '../../api';
+import { Loading } from '../../feedback';
+import { panelRenderer, type OpenLink, type PageRendererProps } from '../../renderers';
+import { renderTemplate, type TemplateContext } from '../../template';
+import type { DashboardPageFile, DashboardPanel, PanelChoice } from '../../types';
+import { useApi } from '../../use-api';
+import { useEvents } from '../../use-events';
+import { useSeams } from '../../seams';
+import { SchemaForm } from '../../form/SchemaForm';
 import { ScreenTitleBar } from './ScreenTitleBar';
 import {
   initialChoices,
@@ -29,7 +29,7 @@ import {
   withFilter,
   type PanelChosen,
 } from './dashboard-calls';
-import './crud-page.css';
+import '../crud/crud-page.css';
 import './dashboard.css';
 
 export function DashboardPage({ file: fileAsWritten, context: pageContext, open }: PageRendererProps<'dashboard'>) {
@@ -179,7 +179,12 @@ function rowsOf(value: unknown): Record<string, unknown>[] {
 
 function PanelBody({ file, panel, context, open, chosen }: PanelProps & { chosen: PanelChosen }) {
   const call = panelCall(panel, context, chosen);
-  const { data: result, error, isLoading, mutate } = useApi<unknown>(
+  const {
+    data: result,
+    error,
+    isLoading,
+    mutate,
+  } = useApi<unknown>(
     call?.api ?? null,
     call?.params,
     panel.refreshMinutes ? { refreshInterval: panel.refreshMinutes * 60_000 } : undefined,

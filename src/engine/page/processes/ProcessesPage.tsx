@@ -11,17 +11,17 @@ import '@arco-design/web-react/es/Input/style/css.js';
 import '@arco-design/web-react/es/Modal/style/css.js';
 import '@arco-design/web-react/es/Select/style/css.js';
 import { useState } from 'react';
-import { ImageList } from '../../widgets/form/images-widget';
-import { pickPath } from '../api';
-import { runAction } from '../actions';
-import { LoadFailure, Loading } from '../feedback';
-import { SchemaForm, uploadFile } from '../form/SchemaForm';
-import { processFormId } from '../registry';
-import type { PageRendererProps } from '../renderers';
-import { useSeams } from '../seams';
-import { renderTemplate, type TemplateContext } from '../template';
-import type { ProcessesPageFile } from '../types';
-import { useApi } from '../use-api';
+import { ImageList } from '../../../widgets/form/images-widget';
+import { pickPath } from '../../api';
+import { runAction } from '../../actions';
+import { LoadFailure, Loading } from '../../feedback';
+import { SchemaForm, uploadFile } from '../../form/SchemaForm';
+import { processFormId } from '../../registry';
+import type { PageRendererProps } from '../../renderers';
+import { useSeams } from '../../seams';
+import { renderTemplate, type TemplateContext } from '../../template';
+import type { ProcessesPageFile } from '../../types';
+import { useApi } from '../../use-api';
 import './processes-page.css';
 
 interface Definition {

@@ -1,5 +1,5 @@
 /**
- * The dialogs of a CRUD page's Excel import (src/engine/page/CrudImport.tsx), a chunk of their own: the rows a
+ * The dialogs of a CRUD page's Excel import (src/engine/page/crud/CrudImport.tsx), a chunk of their own: the rows a
  * refused file has wrong, and the progress of an import job with, at the end, the rows it could not import.
  */
 import { Alert, Button, Modal, Progress, Table } from '@arco-design/web-react';

@@ -2,10 +2,10 @@
  * The call of a dashboard panel, in one place: the panel asks with it, and the route starts it before the
  * dashboard's code has arrived. A panel whose required context is missing (no project chosen yet) makes no call.
  */
-import { pickPath } from '../api';
-import type { FirstCall } from '../renderers';
-import { renderTemplate, type TemplateContext } from '../template';
-import type { DashboardPageFile, DashboardPanel } from '../types';
+import { pickPath } from '../../api';
+import type { FirstCall } from '../../renderers';
+import { renderTemplate, type TemplateContext } from '../../template';
+import type { DashboardPageFile, DashboardPanel } from '../../types';
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 

@@ -3,6 +3,6 @@
  * Arco's Tree is not in the others' code. A page with a tree loads it with the page (`firstParts` of the crud kind),
  * so the panel is in its first render.
  */
-import { lazyPart } from '../lazy-part';
+import { lazyPart } from '../../lazy-part';
 
 export const CrudTreePart = lazyPart(async () => (await import('./CrudTree')).CrudTree);

@@ -4,11 +4,11 @@
  */
 import { Button } from '@arco-design/web-react';
 import { useState } from 'react';
-import { toVariables } from '../actions';
-import { callApi, pickPath } from '../api';
-import { useSeams } from '../seams';
-import type { ApiDescriptor, CrudPageFile } from '../types';
-import { saveFile } from './save-file';
+import { toVariables } from '../../actions';
+import { callApi, pickPath } from '../../api';
+import { useSeams } from '../../seams';
+import type { ApiDescriptor, CrudPageFile } from '../../types';
+import { saveFile } from '../save-file';
 
 type ExportConfig = NonNullable<CrudPageFile['export']>;
 
