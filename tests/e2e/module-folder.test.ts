@@ -7,15 +7,15 @@
  * arrives, its process can be started. Then the folder is removed: the portal starts again on the same data, and
  * no tile, menu, panel, process, icon or route of the module is left.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, logInThroughForm, screenshot, usableAfterNavigation } from './browser';
 import { startServer, type RunningServer } from './global-setup';
+import { checkAndBuild, copyPortal, runIn } from './portal-copy';
 import { callApi, poll, row } from './screen-helpers';
 
 const root = join(import.meta.dirname, '../..');
@@ -42,21 +42,9 @@ function filesOf(dir: string, out = new Map<string, string>()): Map<string, stri
   return out;
 }
 
-/** Runs a command in the copy; a failure carries what the command printed. */
-function run(command: string, args: string[], env: Record<string, string> = {}): void {
-  try {
-    execFileSync(command, args, { cwd: copy, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, ...env } });
-  } catch (error) {
-    const failed = error as { stdout?: string; stderr?: string };
-    throw new Error(`${command} ${args.join(' ')} failed:\n${failed.stdout ?? ''}${failed.stderr ?? ''}`);
-  }
-}
-
 /** Checks, builds and starts the copy as it is, on the data directory of the whole test. */
 async function checkBuildAndStart(env: Record<string, string> = {}): Promise<RunningServer> {
-  run('npx', ['tsx', 'scripts/schemas-check.ts']);
-  // A production build, as npm start makes (the test runner's NODE_ENV=test would build React's development runtime).
-  run('npx', ['vite', 'build', '--logLevel', 'error'], { NODE_ENV: 'production' });
+  checkAndBuild(copy);
   return startServer({ DATA_DIR: dataDir, ...env }, copy);
 }
 
@@ -71,26 +59,13 @@ async function adminPage(path: string): Promise<Page> {
 }
 
 beforeAll(async () => {
-  copy = mkdtempSync(join(tmpdir(), 'portal-module-'));
-  for (const entry of [
-    'src',
-    'schemas',
-    'modules',
-    'public',
-    'scripts',
-    'index.html',
-    'package.json',
-    'tsconfig.json',
-    'vite.config.ts',
-  ])
-    if (existsSync(join(root, entry))) cpSync(join(root, entry), join(copy, entry), { recursive: true });
-  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  copy = copyPortal('portal-module-');
   before = filesOf(copy);
 
   moduleDir = join(copy, 'modules/material');
   cpSync(FIXTURE, moduleDir, { recursive: true });
   // The module's code compiles against the module API (src/server/module-api.ts), strict, like the six others.
-  run('npx', ['tsc', '--noEmit', '-p', '.']);
+  runIn(copy, 'npx', ['tsc', '--noEmit', '-p', '.']);
   dataDir = mkdtempSync(join(tmpdir(), 'portal-module-data-'));
   // Its configuration variable, set as an operator sets it: deliveries over 30 t warn (the default is 40).
   server = await checkBuildAndStart({ PORTAL_MATERIAL_LIMIT_TONS: '30' });

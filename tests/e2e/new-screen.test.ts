@@ -3,16 +3,14 @@
  * file, its search form and a menu record, and nothing else); `schemas:check` accepts them, the build and the server
  * pick them up, and the screen works in the browser. (A module added as one folder: module-folder.test.ts.)
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, logInThroughForm, screenshot, usableAfterNavigation } from './browser';
 import { startServer, type RunningServer } from './global-setup';
+import { checkAndBuild, copyPortal } from './portal-copy';
 
-const root = join(import.meta.dirname, '../..');
 let copy: string;
 let server: RunningServer | undefined;
 let browser: Browser;
@@ -50,33 +48,8 @@ const nationSearch = {
   submitText: '查询',
 };
 
-/** Runs a command in the copy; a failure carries what the command printed. */
-function run(command: string, args: string[], env: Record<string, string> = {}): void {
-  try {
-    execFileSync(command, args, { cwd: copy, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, ...env } });
-  } catch (error) {
-    const failed = error as { stdout?: string; stderr?: string };
-    throw new Error(`${command} ${args.join(' ')} failed:\n${failed.stdout ?? ''}${failed.stderr ?? ''}`);
-  }
-}
-
 beforeAll(async () => {
-  copy = mkdtempSync(join(tmpdir(), 'portal-copy-'));
-  for (const entry of [
-    'src',
-    'schemas',
-    'modules',
-    'public',
-    'scripts',
-    'index.html',
-    'package.json',
-    'tsconfig.json',
-    'vite.config.ts',
-  ]) {
-    if (existsSync(join(root, entry))) cpSync(join(root, entry), join(copy, entry), { recursive: true });
-  }
-  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
-
+  copy = copyPortal('portal-copy-');
   writeFileSync(join(copy, 'schemas/pages/nation.json'), JSON.stringify(nationPage, null, 2));
   writeFileSync(join(copy, 'schemas/forms/search-nation.json'), JSON.stringify(nationSearch, null, 2));
   const menusFile = join(copy, 'schemas/seed/menus.json');
@@ -93,9 +66,7 @@ beforeAll(async () => {
   });
   writeFileSync(menusFile, JSON.stringify(menus, null, 2));
 
-  run('npx', ['tsx', 'scripts/schemas-check.ts']);
-  // A production build, as npm start makes (the test runner's NODE_ENV=test would build React's development runtime).
-  run('npx', ['vite', 'build', '--logLevel', 'error'], { NODE_ENV: 'production' });
+  checkAndBuild(copy);
   server = await startServer({}, copy);
   browser = await launchBrowser();
 }, 240_000);
