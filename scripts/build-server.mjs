@@ -7,7 +7,8 @@
  * builds unconditionally; `buildServerIfStale()` only when a source is newer than the build.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -40,6 +41,20 @@ function modulePluginEntries() {
   );
 }
 
+/** Every route file (src/server/routes/**, index.ts aside), built to dist-server/routes/ at the same path, where
+ * src/server/routes/index.ts finds them as it finds the sources under tsx. */
+function routeEntries() {
+  const dir = join(root, 'src/server/routes');
+  return Object.fromEntries(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.startsWith('index.'))
+      .map((entry) => {
+        const source = relative(root, join(entry.parentPath, entry.name));
+        return [`routes/${relative(dir, join(entry.parentPath, entry.name)).replace(/\.ts$/, '')}`, source];
+      }),
+  );
+}
+
 function newestChange(path) {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
@@ -60,9 +75,11 @@ export function serverBuildIsStale() {
 
 export async function buildServer() {
   const { build } = await import('esbuild');
+  // A route file or module removed from the sources must not live on in an old build that loads every file it finds.
+  await rm(serverOutDir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { ...ENTRIES, ...modulePluginEntries() },
+    entryPoints: { ...ENTRIES, ...routeEntries(), ...modulePluginEntries() },
     outdir: serverOutDir,
     bundle: true,
     splitting: true,

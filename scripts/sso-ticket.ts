@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/sso-ticket.ts <loginName>`: prints a single sign-on URL for the local portal,
- * `http://HOST:PORT/app/cas?token=<ticket>`, valid 5 minutes and once (services/single-sign-on.ts).
+ * `http://HOST:PORT/app/cas?token=<ticket>`, valid 5 minutes and once (accounts/single-sign-on.ts).
  *
  * The key is PORTAL_SSO_SECRET when set, else the one the server generated and keeps in the database (DATABASE_URL,
  * or the embedded database in DATA_DIR). The embedded database serves one process at a time: stop the server first,
@@ -9,8 +9,8 @@
 import { loadConfig } from '../src/server/config';
 import { createDatabase, databaseTarget } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
-import { ensureSecret, SSO_SECRET_KEY_ID } from '../src/server/services/keys';
-import { mintSsoTicket } from '../src/server/services/single-sign-on';
+import { ensureSecret, SSO_SECRET_KEY_ID } from '../src/server/accounts/keys';
+import { mintSsoTicket } from '../src/server/accounts/single-sign-on';
 
 const loginName = process.argv[2];
 if (!loginName) {

@@ -38,8 +38,8 @@ import { firstScreensIn } from './first-screen/first-screens.js';
 import { firstScreenRequest, ownOrigin } from './first-screen/screen-request.js';
 import workflow from './workflow/plugin.js';
 import { registerRoutes } from './routes/index.js';
-import { createServices, type ServiceOverrides } from './services/index.js';
-import { ensureKeys } from './services/keys.js';
+import { createServices, type ServiceOverrides } from './app-services.js';
+import { ensureKeys } from './accounts/keys.js';
 
 export interface BuildAppOptions {
   config: ServerConfig;

@@ -11,7 +11,7 @@ import { defaultPortalConfig, loadPortalConfig, type PortalConfig } from './port
 
 export type SmsProvider = 'outbox' | 'http';
 
-/** The HTTP SMS gateway (PORTAL_SMS_PROVIDER=http); see services/sms/http-sender.ts for the wire format. */
+/** The HTTP SMS gateway (PORTAL_SMS_PROVIDER=http); see accounts/sms/http-sender.ts for the wire format. */
 export interface SmsHttpConfig {
   url: string;
   key: string;
@@ -103,7 +103,7 @@ export interface ServerConfig {
   /** How long a user's view (name, roles, enabled flag) and a session's liveness are cached in-process. */
   userCacheTtlMs: number;
   /**
-   * How often a cached role menu tree checks the database's version of menus and grants (services/menu-tree-cache.ts):
+   * How often a cached role menu tree checks the database's version of menus and grants (portal/menu-tree-cache.ts):
    * another instance's change shows within this time; this instance's own at once.
    */
   menuTreeRecheckMs: number;

@@ -26,12 +26,12 @@ export type { JsonSchemaNode } from '../shared/schema-messages.js';
 export { ok } from './http/route-helpers.js';
 export { envelope, pageEnvelope, type Schema } from './http/envelope-schema.js';
 export { idParams, security } from './http/admin-schemas.js';
-export { bodyOrEmpty, pageProperties, projectNameProperty } from './routes/api/zhgd/portal-schemas.js';
+export { bodyOrEmpty, pageProperties, projectNameProperty } from './http/portal-schemas.js';
 export { requireAuth } from './http/request-context.js';
-export { portalContext } from './services/portal.js';
+export { portalContext } from './portal/services.js';
 
 // The workbench's figures a module provides.
-export type { WorkerFigures } from './services/workbench.js';
+export type { WorkerFigures } from './portal/workbench.js';
 
 // Signed calls of devices: one scheme for gates, weighbridges and IoT gateways (app.services.deviceCalls verifies).
 export {
@@ -56,9 +56,9 @@ export type { Messages } from './messages/messages.js';
 export type { ModuleSeedFile, DailySeedRow } from './modules/module-files.js';
 export { relativeDay, seededRandom, type DemoRandom } from './seed/demo-random.js';
 export type { DemoApproval, DemoApprovalStep, DemoUser } from './workflow/demo.js';
-export { idCardCheckChar } from './services/id-card.js';
+export { idCardCheckChar } from './lib/id-card.js';
 
 // Time on the site's clock (China Standard Time), caches, code loaded on first use.
-export { ageOn, chinaDate, chinaDateTime, chinaDayStart, chinaHourOfDay } from './services/china-time.js';
-export { TtlCache } from './services/ttl-cache.js';
-export { onFirstUse } from './lazy-module.js';
+export { ageOn, chinaDate, chinaDateTime, chinaDayStart, chinaHourOfDay } from './lib/china-time.js';
+export { TtlCache } from './lib/ttl-cache.js';
+export { onFirstUse } from './lib/first-use.js';

@@ -20,3 +20,16 @@ function findProjectRoot(): string {
 export const projectRoot = `${findProjectRoot()}${path.sep}`;
 export const schemasDir = path.join(projectRoot, 'schemas') + path.sep;
 export const packageJsonPath = path.join(projectRoot, 'package.json');
+
+/** The folder of the running server code when it is the build (dist-server/), else undefined (tsx runs the sources). */
+export function builtServerDir(): string | undefined {
+  const here = fileURLToPath(import.meta.url);
+  if (!here.endsWith('.js')) return undefined;
+  let dir = path.dirname(here);
+  while (path.basename(dir) !== 'dist-server') {
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+  return dir;
+}

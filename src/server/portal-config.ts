@@ -5,7 +5,7 @@
  */
 import { ConfigError } from './config-error.js';
 
-/** An Amap-compatible weather API (GET url?key&city=<adcode>&extensions=base|all); see services/weather.ts. */
+/** An Amap-compatible weather API (GET url?key&city=<adcode>&extensions=base|all); see portal/weather.ts. */
 export interface WeatherConfig {
   url: string;
   key: string;

@@ -1,7 +1,7 @@
 /**
- * The user list's paging (services/admin-users.ts): pages read from the list's marks (every 500th row) give exactly
+ * The user list's paging (admin/users.ts): pages read from the list's marks (every 500th row) give exactly
  * the rows of one long page in creation order, even when hundreds of users were created within one millisecond,
- * and the remembered total and marks follow every write to the users, whoever makes it (services/list-totals.ts).
+ * and the remembered total and marks follow every write to the users, whoever makes it (lib/list-totals.ts).
  */
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';

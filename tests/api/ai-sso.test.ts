@@ -2,8 +2,8 @@
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser, TokenPair } from '../../src/shared/envelope.js';
-import { mintSsoTicket } from '../../src/server/services/single-sign-on.js';
-import { hashPassword } from '../../src/server/services/passwords.js';
+import { mintSsoTicket } from '../../src/server/accounts/single-sign-on.js';
+import { hashPassword } from '../../src/server/accounts/passwords.js';
 import { DEMO, MINUTE, SECOND, json, lastCode, loginTokens, testClock, useTestApp, type TestApp } from './test-app.js';
 
 const AI_SECRET = 'ai-shared-secret';

@@ -1,4 +1,4 @@
-import { hashPassword } from '../../src/server/services/passwords.js';
+import { hashPassword } from '../../src/server/accounts/passwords.js';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser, TokenPair } from '../../src/shared/envelope.js';
 import {

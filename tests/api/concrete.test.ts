@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TelemetryStore } from '../../modules/iot/server/telemetry-store.js';
-import { chinaDateTime } from '../../src/server/services/china-time.js';
+import { chinaDateTime } from '../../src/server/lib/china-time.js';
 import { useCallers, type PageData } from './admin-helpers.js';
 import { addOutsiderProject, OTHER_COMPANY_PROJECT } from './outsider-project.js';
 import { testClock, useTestApp } from './test-app.js';

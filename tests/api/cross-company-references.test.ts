@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CollectionReference } from '../../src/shared/collections.js';
-import { hashPassword } from '../../src/server/services/passwords.js';
+import { hashPassword } from '../../src/server/accounts/passwords.js';
 import { addOutsiderProject, OTHER_COMPANY_PROJECT } from './outsider-project.js';
 import { DEMO, json, loginTokens, useTestApp } from './test-app.js';
 

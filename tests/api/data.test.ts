@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { loadModules } from '../../src/server/modules/module-files.js';
 import { runSeed } from '../../src/server/seed/index.js';
-import { ensureKeys } from '../../src/server/services/keys.js';
+import { ensureKeys } from '../../src/server/accounts/keys.js';
 import type { BaseConfig, MenuRecord, PublicKeys } from '../../src/shared/envelope.js';
 import { DEMO, createTestDatabase, json, loginTokens, useTestApp } from './test-app.js';
 

@@ -13,7 +13,7 @@ import { CreateBucketCommand, GetObjectCommand, S3Client } from '@aws-sdk/client
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Config } from '../../src/server/config.js';
 import { PROBE_EVERY_MS } from '../../src/server/files/s3-store.js';
-import type { StoredFile } from '../../src/server/services/uploads.js';
+import type { StoredFile } from '../../src/server/portal/uploads.js';
 import { loginAs, PROJECTS, useLogins, type Caller } from './portal-helpers.js';
 import { json, testClock, useTestApp } from './test-app.js';
 import { multipart, PNG } from './upload-helpers.js';

@@ -9,7 +9,7 @@ import { detectLifts, detectTrips, type CraneReading, type HoistReading } from '
 import { LiveValues, projectViewers } from '../../modules/iot/server/live-values.js';
 import { telemetryHeaders } from '../support/device-calls.js';
 import type { EventTarget, PortalEvent } from '../../src/server/events/event-bus.js';
-import { chinaDate } from '../../src/server/services/china-time.js';
+import { chinaDate } from '../../src/server/lib/china-time.js';
 import { useCallers } from './admin-helpers.js';
 import { addOutsiderProject, OTHER_COMPANY_PROJECT } from './outsider-project.js';
 import { json, useTestApp } from './test-app.js';

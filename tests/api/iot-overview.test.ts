@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { telemetryHeaders } from '../support/device-calls.js';
-import { chinaHourOfDay } from '../../src/server/services/china-time.js';
+import { chinaHourOfDay } from '../../src/server/lib/china-time.js';
 import { useCallers } from './admin-helpers.js';
 import { addOutsiderProject, OTHER_COMPANY_PROJECT } from './outsider-project.js';
 import { json, useTestApp } from './test-app.js';

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { GatePass } from '../../modules/labour/server/gate-pass.js';
 import { signDeviceCall } from '../../src/server/module-api.js';
 import type { MonthSheet } from '../../src/server/collections/records.js';
-import { chinaDate } from '../../src/server/services/china-time.js';
+import { chinaDate } from '../../src/server/lib/china-time.js';
 import { useCallers } from './admin-helpers.js';
 import { addOtherCompany, OTHER } from './portal-helpers.js';
 import { idNumber, json, useTestApp } from './test-app.js';

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/services/passwords.js';
+import { hashPassword } from '../../src/server/accounts/passwords.js';
 import { CAPTCHA_TEXT, encryptLikeBrowser, getCaptchaCookie, json, publicKeys, useTestApp } from './test-app.js';
 
 const t = useTestApp();

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser, TokenPair } from '../../src/shared/envelope.js';
 import { ensureInitialAdmin } from '../../src/server/seed/initial-admin.js';
-import { hashPassword } from '../../src/server/services/passwords.js';
+import { hashPassword } from '../../src/server/accounts/passwords.js';
 import {
   CAPTCHA_TEXT,
   DAY,

@@ -1,5 +1,5 @@
 /**
- * The cached role menu trees (services/menu-tree-cache.ts): compressed answers carry exactly the uncompressed
+ * The cached role menu trees (portal/menu-tree-cache.ts): compressed answers carry exactly the uncompressed
  * bytes, and writes to menus, role grants and user roles show, through this instance at once, through the
  * database (another instance, the seed, an import) as soon as the version is checked.
  */

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginOverHttp } from '../../scripts/portal-login.js';
 import { startFleet, type Ack, type DeviceSecret } from '../../scripts/simulate.js';
 import { INTERRUPTED_MESSAGE } from '../../src/server/jobs/types.js';
-import { hashPassword } from '../../src/server/services/passwords.js';
+import { hashPassword } from '../../src/server/accounts/passwords.js';
 import { MsgCode, type Envelope } from '../../src/shared/envelope.js';
 import { startBalancer, UPSTREAM_HEADER, type Balancer } from '../support/balancer.js';
 import { openStream, type OpenStream } from '../support/event-stream.js';

@@ -1,7 +1,7 @@
 /** Changing a password, forgotten password (sendSMS reset, verifySms, passwardUpdate), and loginFlag. */
 import { describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../src/shared/envelope.js';
-import { hashPassword } from '../../src/server/services/passwords.js';
+import { hashPassword } from '../../src/server/accounts/passwords.js';
 import {
   DEMO,
   MINUTE,

@@ -2,7 +2,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll } from 'vitest';
 import type { Db } from '../../src/server/db/database.js';
-import { hashPassword } from '../../src/server/services/passwords.js';
+import { hashPassword } from '../../src/server/accounts/passwords.js';
 import type { Envelope } from '../../src/shared/envelope.js';
 import { DEMO, json, loginTokens, type TestApp } from './test-app.js';
 

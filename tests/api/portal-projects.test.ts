@@ -4,9 +4,9 @@
  */
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ConcreteApp } from '../../src/server/services/concrete-app.js';
-import type { CompanyTreeNode, OfficeTreeNode, ProjectListRow } from '../../src/server/services/projects.js';
-import type { UserTheme } from '../../src/server/services/user-theme.js';
+import { ConcreteApp } from '../../src/server/portal/concrete-app.js';
+import type { CompanyTreeNode, OfficeTreeNode, ProjectListRow } from '../../src/server/portal/projects.js';
+import type { UserTheme } from '../../src/server/portal/user-theme.js';
 import { defaultPortalConfig } from '../../src/server/portal-config.js';
 import { addOtherCompany, type Caller, OTHER, PROJECTS, useLogins } from './portal-helpers.js';
 import { json, useTestApp } from './test-app.js';

@@ -6,8 +6,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPortalConfig } from '../../src/server/portal-config.js';
-import type { StoredFile } from '../../src/server/services/uploads.js';
-import type { WeatherData } from '../../src/server/services/weather.js';
+import type { StoredFile } from '../../src/server/portal/uploads.js';
+import type { WeatherData } from '../../src/server/portal/weather.js';
 import { addOtherCompany, type Caller, OTHER, PROJECTS, useLogins } from './portal-helpers.js';
 import { json, useTestApp } from './test-app.js';
 import { multipart, PNG } from './upload-helpers.js';

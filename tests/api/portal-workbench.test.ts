@@ -7,10 +7,10 @@ import { seedPortalDemo } from '../../src/server/seed/portal-demo.js';
 import { loadModules } from '../../src/server/modules/module-files.js';
 import type { MessageList } from '../../src/server/messages/messages.js';
 import type { ApprovalSummary, ProcessTaskRow } from '../../src/server/workflow/queries.js';
-import type { GanttRow } from '../../src/server/services/site-data.js';
-import type { ContractFigures, ProjectStatistics } from '../../src/server/services/workbench.js';
+import type { GanttRow } from '../../src/server/portal/site-data.js';
+import type { ContractFigures, ProjectStatistics } from '../../src/server/portal/workbench.js';
 import { addOtherCompany, OTHER, PROJECTS, useLogins } from './portal-helpers.js';
-import { chinaDate } from '../../src/server/services/china-time.js';
+import { chinaDate } from '../../src/server/lib/china-time.js';
 import { idNumber, json, useTestApp } from './test-app.js';
 
 const t = useTestApp();

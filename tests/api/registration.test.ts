@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser, TokenPair } from '../../src/shared/envelope.js';
-import { parseIdCard } from '../../src/server/services/id-card.js';
+import { parseIdCard } from '../../src/server/lib/id-card.js';
 import {
   MINUTE,
   encryptLikeBrowser,

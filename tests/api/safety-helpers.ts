@@ -1,5 +1,5 @@
 /** Shared pieces of the safety module's API tests: a user without the module. */
-import { hashPassword } from '../../src/server/services/passwords.js';
+import { hashPassword } from '../../src/server/accounts/passwords.js';
 import { caller, type Caller } from './admin-helpers.js';
 import { loginTokens, type TestApp } from './test-app.js';
 

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMIT } from '../../src/server/config.js';
-import { hashPassword } from '../../src/server/services/passwords.js';
+import { hashPassword } from '../../src/server/accounts/passwords.js';
 import {
   jsonBodySchema,
   LEAKS,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../src/shared/envelope.js';
-import { chinaDate } from '../../src/server/services/id-card.js';
+import { chinaDate } from '../../src/server/lib/id-card.js';
 import { DAY, MINUTE, SECOND, json, lastCode, outbox, testClock, useTestApp } from './test-app.js';
 
 const clock = testClock();

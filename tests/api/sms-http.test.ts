@@ -6,8 +6,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, type SmsHttpConfig } from '../../src/server/config.js';
-import { HttpSmsSender, smsSignature, type SmsGatewayRequest } from '../../src/server/services/sms/http-sender.js';
-import { SmsDeliveryError } from '../../src/server/services/sms/sms-sender.js';
+import { HttpSmsSender, smsSignature, type SmsGatewayRequest } from '../../src/server/accounts/sms/http-sender.js';
+import { SmsDeliveryError } from '../../src/server/accounts/sms/sms-sender.js';
 import { json, useTestApp } from './test-app.js';
 
 const KEY = 'test-key';

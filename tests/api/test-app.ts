@@ -22,9 +22,9 @@ import { defaultConfig, type ServerConfig } from '../../src/server/config.js';
 import { createDatabase, type Db } from '../../src/server/db/database.js';
 import { prepareDatabase } from '../../src/server/prepare.js';
 import type { SmsPurpose } from '../../src/server/db/tables.js';
-import { idCardCheckChar } from '../../src/server/services/id-card.js';
-import type { ServiceOverrides } from '../../src/server/services/index.js';
-import { OUTBOX_FILE, type OutboxLine } from '../../src/server/services/sms/outbox-sender.js';
+import { idCardCheckChar } from '../../src/server/lib/id-card.js';
+import type { ServiceOverrides } from '../../src/server/app-services.js';
+import { OUTBOX_FILE, type OutboxLine } from '../../src/server/accounts/sms/outbox-sender.js';
 import type { Envelope, PublicKeys, TokenPair } from '../../src/shared/envelope.js';
 
 export const CAPTCHA_TEXT = 'T3st';

@@ -8,7 +8,7 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deviceHeaders } from '../support/device-calls.js';
-import { chinaDate } from '../../src/server/services/china-time.js';
+import { chinaDate } from '../../src/server/lib/china-time.js';
 import { useCallers, type PageData } from './admin-helpers.js';
 import { addOutsiderProject, OTHER_COMPANY_PROJECT } from './outsider-project.js';
 import { json, useTestApp } from './test-app.js';

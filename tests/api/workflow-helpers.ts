@@ -1,6 +1,6 @@
 /** Shared pieces of the approval engine's API tests (tests/api/workflow-*.test.ts). */
 import type { Db } from '../../src/server/db/database.js';
-import { hashPassword } from '../../src/server/services/passwords.js';
+import { hashPassword } from '../../src/server/accounts/passwords.js';
 import type { ApprovalNotice, ApprovalNotifier } from '../../src/server/workflow/notifier.js';
 import type { Caller } from './admin-helpers.js';
 

@@ -15,7 +15,7 @@ import { buildApp } from '../../src/server/app.js';
 import type { Db } from '../../src/server/db/database.js';
 import { JOB_SCHEMA, type JobQueue } from '../../src/server/jobs/queue.js';
 import type { JobInfo } from '../../src/server/jobs/types.js';
-import { chinaDate } from '../../src/server/services/china-time.js';
+import { chinaDate } from '../../src/server/lib/china-time.js';
 import { ApprovalTimers, DIGEST_JOB, REMINDER_JOB } from '../../src/server/workflow/timers.js';
 import { DEFAULT_REMIND_AFTER_HOURS, remindPeriods, type ProcessFile } from '../../src/shared/processes.js';
 import { useCallers } from './admin-helpers.js';

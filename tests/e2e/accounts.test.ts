@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { mintSsoTicket } from '../../src/server/services/single-sign-on';
+import { mintSsoTicket } from '../../src/server/accounts/single-sign-on';
 import { captchaShown, launchBrowser, newPage, screenshot, usableAfterNavigation } from './browser';
 import { E2E_SSO_SECRET, FIXED_CAPTCHA, startServer } from './global-setup';
 import { nextCode, sentCount } from './sms-outbox';

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { chinaDate } from '../../src/server/services/china-time';
+import { chinaDate } from '../../src/server/lib/china-time';
 import { launchBrowser, screenshot } from './browser';
 import { choose, logIn, poll, row, typeDate, WIDTHS } from './screen-helpers';
 

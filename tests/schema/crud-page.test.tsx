@@ -7,7 +7,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadPageRenderer } from '../../src/engine/renderers';
 import { loadPage } from '../../src/engine/pages';
-import { loadForm } from '../../src/engine/registry';
+import { loadForm } from '../../src/engine/schema-files';
 import { preparePage, SchemaPage } from '../../src/engine/page/SchemaPage';
 import { EngineProvider, type EngineSeams, type RequestOptions } from '../../src/engine/seams';
 import { fakeSeams } from '../support/fake-seams';

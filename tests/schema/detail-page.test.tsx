@@ -7,7 +7,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadForm } from '../../src/engine/registry';
+import { loadForm } from '../../src/engine/schema-files';
 import { DetailPage } from '../../src/engine/page/detail/DetailPage';
 import { EngineProvider, type RequestOptions } from '../../src/engine/seams';
 import type { DetailPageFile } from '../../src/engine/types';

@@ -6,7 +6,7 @@ import { SchemaForm } from '../../src/engine/form/SchemaForm';
 // rjsf's renderer loads on demand in the app: here it is in memory from the start (the tests wait on the form, not
 // on a chunk), as after the first form that needed it.
 import '../../src/engine/form/RjsfForm';
-import { formIds } from '../../src/engine/registry';
+import { formIds } from '../../src/engine/schema-files';
 import { EngineProvider } from '../../src/engine/seams';
 import { fakeSeams } from '../support/fake-seams';
 

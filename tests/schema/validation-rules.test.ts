@@ -5,7 +5,7 @@
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFormValidator, schemaErrorTransformer } from '../../src/engine/form/form-validator';
-import { loadForm } from '../../src/engine/registry';
+import { loadForm } from '../../src/engine/schema-files';
 import { bodyWith, ruleCases, validBodies, type RuleCase, type RuleForm } from '../support/validation-rules';
 
 interface EngineForm {

@@ -1,6 +1,6 @@
 /** Access tokens: signature, expiry and the per-token memory of a checked signature. */
 import { describe, expect, it } from 'vitest';
-import { AccessTokens } from '../../src/server/services/access-tokens';
+import { AccessTokens } from '../../src/server/accounts/access-tokens';
 
 function tokens(start = Date.UTC(2026, 10, 21, 8, 0, 0)) {
   const clock = { now: start };

@@ -3,7 +3,7 @@
  * section 2). The portal's own are listed here; a module declares its own in its module.json (`fullScreenRoutes`),
  * collected when the web app is built.
  */
-import { moduleFullScreenRoutes } from '../modules/module-declarations';
+import { moduleFullScreenRoutes } from '../screens/module-declarations';
 
 const PORTAL_FULL_SCREEN_PREFIXES = ['/screen', '/ldview', '/bim', '/ldv/', '/ldf/fill_data', '/ldf/task'];
 

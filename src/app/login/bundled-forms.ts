@@ -3,7 +3,7 @@
  * pass instead of waiting for a chunk (the login page's time to usable is a benchmarked budget).
  */
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
-import { provideForms } from '../../engine/registry';
+import { provideForms } from '../../engine/schema-files';
 import type { FormSchemaFile } from '../../engine/types';
 
 provideForms(

@@ -46,7 +46,7 @@ import {
 } from '@arco-design/web-react/icon';
 import type { ComponentType, CSSProperties } from 'react';
 import { isMenuIconName, type MenuIconName } from '../../shared/menu-icons';
-import { moduleIcons } from '../modules/module-declarations';
+import { moduleIcons } from '../screens/module-declarations';
 
 type Glyph = ComponentType<{ className?: string; style?: CSSProperties }>;
 

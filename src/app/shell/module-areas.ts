@@ -4,7 +4,7 @@
  * portal yet; a module declares the areas of its screens in its module.json (`areas`), which joins them here when
  * the web app is built, and takes its area out of this list when it is written.
  */
-import { moduleAreas } from '../modules/module-declarations';
+import { moduleAreas } from '../screens/module-declarations';
 
 const AREAS_WITHOUT_MODULE = [
   'ldhw',

@@ -15,7 +15,7 @@ import type { MenuRecord } from '../../shared/envelope';
 import { selectedProject } from '../layout/selected-project';
 import { findMenuRoute, menuRoutes } from '../menus/menu-tree';
 import { menuTreeParams } from '../menus/menu-tree-params';
-import { pageIdFor } from '../modules/screens';
+import { pageIdFor } from '../screens/screens';
 import { portalApis } from '../portal-apis';
 import { readStored } from '../session/storage';
 import { seams } from './seams';
@@ -26,7 +26,7 @@ import { seams } from './seams';
  */
 export function preloadLoggedInRoute(pathname: string, hintedPageId?: string): Promise<void> {
   void import('../layout/RootLayout');
-  void import('../modules/MenuScreen');
+  void import('../screens/MenuScreen');
   const project = selectedProject();
   const menus = preloadApi(seams, portalApis.roleMenuList, menuTreeParams());
   const permissions = preloadApi(seams, portalApis.currentPermissions);

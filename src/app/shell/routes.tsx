@@ -39,7 +39,7 @@ const WorkbenchPage = screen(
   (module) => module.WorkbenchPage,
 );
 const MenuScreen = screen(
-  () => import('../modules/MenuScreen'),
+  () => import('../screens/MenuScreen'),
   (module) => module.MenuScreen,
 );
 

@@ -26,8 +26,8 @@ const MAIN = at('src/app/main.tsx');
 /** The logged-in layout, the menu screens and what a deep link starts beside them. */
 const SHELL_ROOTS = [
   'src/app/layout/RootLayout.tsx',
-  'src/app/modules/MenuScreen.tsx',
-  'src/app/modules/PortalPage.tsx',
+  'src/app/screens/MenuScreen.tsx',
+  'src/app/screens/PortalPage.tsx',
   'src/app/shell/route-preload.ts',
   'src/engine/page/SchemaPage.tsx',
 ].map(at);

@@ -21,7 +21,7 @@ export const PAGE_PRELOADS = 'page-preloads.json';
 const LAYOUT_CHUNK = 'shell';
 /** A page file's module id: `<root>/schemas/pages/<id>.json` or `<root>/modules/<name>/pages/<id>.json`. */
 const PAGE_FILE = /\/(?:schemas|modules\/[^/]+)\/pages\/([^/]+)\.json$/;
-/** A form's module ids (src/engine/registry.ts): its file, and its precompiled validator (`?validator`). */
+/** A form's module ids (src/engine/schema-files.ts): its file, and its precompiled validator (`?validator`). */
 const FORM_FILE = /\/(?:schemas\/forms|modules\/[^/]+\/(?:forms|collections))\/([^/?]+)\.json(?:\?validator)?$/;
 
 type OutputBundle = Rolldown.OutputBundle;

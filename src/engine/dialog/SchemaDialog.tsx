@@ -5,7 +5,7 @@
 import { Modal } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Modal/style/css.js';
 import { SchemaForm, type SchemaFormProps } from '../form/SchemaForm';
-import { loadDialog } from '../registry';
+import { loadDialog } from '../schema-files';
 import { useSchemaFile } from '../use-schema-file';
 import { LoadFailure, Loading } from '../feedback';
 

@@ -16,7 +16,7 @@ import type { FormWidgetContext } from '../../widgets/form/form-context';
 import { FieldErrorTemplate, FieldTemplate } from '../../widgets/form/FieldTemplate';
 import { FormButtons, ObjectFieldTemplate } from '../../widgets/form/layout-templates';
 import { dropBlankStrings, resolveError, type JsonSchemaNode, type ValidatorError } from '../../shared/schema-messages';
-import type { LoadedForm } from '../registry';
+import type { LoadedForm } from '../schema-files';
 import type { FormSchemaFile } from '../types';
 import { useFormRun, type FormData, type SchemaFormProps } from './form-run';
 

@@ -7,7 +7,7 @@ import Form from '@rjsf/core';
 import { useMemo } from 'react';
 import { FormButtons } from '../../widgets/form/layout-templates';
 import { formTemplates, formWidgets, type FormWidgetContext } from '../../widgets/form/theme';
-import type { LoadedForm } from '../registry';
+import type { LoadedForm } from '../schema-files';
 import { invalidFields } from './field-state';
 import { useFormRun, type FormData, type SchemaFormProps } from './form-run';
 import { createFormValidator, schemaErrorTransformer } from './form-validator';

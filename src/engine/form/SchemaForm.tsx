@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { LoadFailure, Loading } from '../feedback';
-import { loadForm, peekForm } from '../registry';
+import { loadForm, peekForm } from '../schema-files';
 import { useSchemaFile } from '../use-schema-file';
 import type { SchemaFormProps } from './form-run';
 import { PlainForm, plainFields } from './PlainForm';

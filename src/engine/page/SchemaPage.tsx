@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import '../built-in-kinds';
 import { LoadFailure, Loading } from '../feedback';
 import { forgetPage, loadPage, pageKindOf, peekPage } from '../pages';
-import { loadForm } from '../registry';
+import { loadForm } from '../schema-files';
 import {
   firstCallsOf,
   firstFormsOf,

@@ -10,7 +10,7 @@ import '@arco-design/web-react/es/Result/style/css.js';
 import { useState } from 'react';
 import { LoadFailure, Loading } from '../feedback';
 import { SchemaForm, type FormData } from '../form/SchemaForm';
-import { loadWizard } from '../registry';
+import { loadWizard } from '../schema-files';
 import { useSchemaFile } from '../use-schema-file';
 import type { TemplateContext } from '../template';
 import type { WizardSchemaFile, WizardStep } from '../types';

@@ -1,6 +1,6 @@
 /**
  * Who may reach a collection's records, for the standard routes and for module plugins alike: the caller must
- * see the record's project (the one data-scope rule, services/data-scope.ts, through the project service). A
+ * see the record's project (the one data-scope rule, accounts/data-scope.ts, through the project service). A
  * record of a project the caller cannot see is as absent as a missing one (-404, not -403), so ids leak nothing.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -5,8 +5,8 @@
  * read (age, days until a certificate expires, whether a deadline has passed).
  */
 import type { CollectionFile, ComputedField, LimitCheck } from '../../shared/collections.js';
-import { ageOn, chinaDate, daysBetween } from '../services/china-time.js';
-import { parseIdCard } from '../services/id-card.js';
+import { ageOn, chinaDate, daysBetween } from '../lib/china-time.js';
+import { parseIdCard } from '../lib/id-card.js';
 import { invalidField } from '../domain-error.js';
 
 /** GB/T 2260 province-level codes: the first two digits of an ID number. */

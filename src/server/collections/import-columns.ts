@@ -8,7 +8,7 @@
 import type ExcelJS from 'exceljs';
 import { optionLabels, type CollectionFile, type CollectionReference } from '../../shared/collections.js';
 import type { JsonSchemaNode } from '../../shared/schema-messages.js';
-import { loadExcel } from '../services/excel.js';
+import { loadExcel } from '../lib/excel.js';
 import { sqlTypeOf, type SqlType } from './columns.js';
 
 export interface ImportColumn {

@@ -17,7 +17,7 @@ import { envelope, type Schema } from '../http/envelope-schema.js';
 import { ok, sendXlsx } from '../http/route-helpers.js';
 import { requireAuth } from '../http/request-context.js';
 import { readUploadedFile } from '../http/uploaded-file.js';
-import { loadExcel } from '../services/excel.js';
+import { loadExcel } from '../lib/excel.js';
 import type { JobInfo } from '../jobs/types.js';
 import { importTemplate, type ImportColumn } from './import-columns.js';
 import {

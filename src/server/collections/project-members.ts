@@ -9,7 +9,7 @@ import { security } from '../http/admin-schemas.js';
 import { envelope } from '../http/envelope-schema.js';
 import { ok } from '../http/route-helpers.js';
 import { requireAuth } from '../http/request-context.js';
-import { projectCompanyId } from '../services/project-company.js';
+import { projectCompanyId } from '../portal/project-company.js';
 
 export function projectMembersRoute(app: FastifyInstance): void {
   const { db } = app.services;

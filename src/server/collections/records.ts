@@ -15,10 +15,10 @@ import { applyStoredComputed, withReadComputed } from './computed.js';
 import { checkReferences, touchesReferences } from './reference-check.js';
 import { labelReferences } from './reference-labels.js';
 import { collectionCacheVersion, uniqueIndexName } from './table-sync.js';
-import { ListTotals } from '../services/list-totals.js';
+import { ListTotals } from '../lib/list-totals.js';
 import type { Db } from '../db/database.js';
 import { uniqueViolation } from '../db/errors.js';
-import { escapeLike } from '../services/like-pattern.js';
+import { escapeLike } from '../lib/like-pattern.js';
 import { DomainError, invalidField } from '../domain-error.js';
 import {
   aggregateRecords,

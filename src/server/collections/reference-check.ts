@@ -9,8 +9,8 @@ import { sql } from 'kysely';
 import type { CollectionFile, CollectionReference } from '../../shared/collections.js';
 import type { Db } from '../db/database.js';
 import { invalidField } from '../domain-error.js';
-import { officeWithin } from '../services/data-scope.js';
-import { projectCompanyId } from '../services/project-company.js';
+import { officeWithin } from '../accounts/data-scope.js';
+import { projectCompanyId } from '../portal/project-company.js';
 import { fieldColumn } from './columns.js';
 
 type Values = Record<string, unknown>;

@@ -22,7 +22,7 @@ import { recordAccess } from './access.js';
 import type { CollectionRecords, RecordValues, SheetParams } from './records.js';
 import { sheetWorkbook } from './sheet-workbook.js';
 import { requireAuth } from '../http/request-context.js';
-import { uploadNamesIn } from '../services/uploads.js';
+import { uploadNamesIn } from '../portal/uploads.js';
 
 const projectId: Schema = {
   type: 'string',
@@ -412,7 +412,7 @@ export function collectionRoutes(app: FastifyInstance, records: CollectionRecord
     },
     async (request) => {
       await checkRecord(request, request.params.id);
-      // The record's uploaded files go with it (services/uploads.ts), once the deletion has committed.
+      // The record's uploaded files go with it (portal/uploads.ts), once the deletion has committed.
       const fileFields = Object.keys(file.files ?? {});
       const removed = fileFields.length > 0 ? await records.get(request.params.id) : undefined;
       await records.remove(request.params.id, actor(request));

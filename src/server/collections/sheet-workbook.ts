@@ -2,7 +2,7 @@
  * The Excel file of a month sheet (records.ts `sheet`): exactly what the screen shows, a header of the row title,
  * the row fields and the days 1..N with the totals, one line per row, and the per-day lines at the bottom.
  */
-import { loadExcel } from '../services/excel.js';
+import { loadExcel } from '../lib/excel.js';
 import type { MonthSheet } from './records.js';
 
 export interface SheetLayout {

@@ -9,7 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, type Dialect, type Driver } from 'kysely';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
-import { onFirstUse } from '../lazy-module.js';
+import { onFirstUse } from '../lib/first-use.js';
 import { tracedDialect } from '../telemetry/tracing.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { engineOf, recordEngine } from './engine.js';

@@ -16,7 +16,7 @@ type DelFlag = ColumnType<string, string | undefined, string>;
 
 export interface AppKeyTable {
   id: string;
-  /** JSON text of the key material (see services/keys.ts). */
+  /** JSON text of the key material (see accounts/keys.ts). */
   value: string;
   created_at: CreatedAt;
 }

@@ -1,5 +1,5 @@
 /**
- * Where the server keeps files (today: uploaded images, services/uploads.ts): one small interface, built once per app
+ * Where the server keeps files (today: uploaded images, portal/uploads.ts): one small interface, built once per app
  * from the configuration (create-file-store.ts) and reached as `app.services.files`. Two stores implement it:
  * - directory-store.ts: a directory of this machine, DATA_DIR/uploads (the default). Several instances need that
  *   directory on storage they all see;

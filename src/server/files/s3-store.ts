@@ -7,7 +7,7 @@
  */
 import type { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { Clock, S3Config } from '../config.js';
-import { onFirstUse } from '../lazy-module.js';
+import { onFirstUse } from '../lib/first-use.js';
 import { checkFileKey, isFileKey, type FileStore, type StoredBytes } from './file-store.js';
 
 const sdk = onFirstUse(() => import('@aws-sdk/client-s3'));

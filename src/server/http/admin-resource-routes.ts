@@ -4,7 +4,7 @@
  * role assignment, imports) stay hand-written beside the call.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DataScope } from '../services/data-scope.js';
+import type { DataScope } from '../accounts/data-scope.js';
 import { adminConfig, idParams, listQuery, needs, security } from './admin-schemas.js';
 import { envelope, type Schema, pageEnvelope } from './envelope-schema.js';
 import { dropEmptyInput, ok } from './route-helpers.js';

@@ -1,6 +1,6 @@
 /** Sends a cached, serialized JSON answer, compressed the way the client prefers when it is worth it. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedAnswer } from '../services/menu-tree-cache.js';
+import type { CachedAnswer } from '../portal/menu-tree-cache.js';
 import { preferredEncoding } from './content-encoding.js';
 
 /**

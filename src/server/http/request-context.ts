@@ -5,9 +5,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { MsgCode } from '../../shared/envelope.js';
-import type { AccessClaims } from '../services/access-tokens.js';
-import type { Grants } from '../services/permissions.js';
-import type { UserView } from '../services/users.js';
+import type { AccessClaims } from '../accounts/access-tokens.js';
+import type { Grants } from '../accounts/permissions.js';
+import type { UserView } from '../accounts/users.js';
 import { ApiError, Messages } from './api-error.js';
 
 export type AuthMode = 'user' | 'password-change';

@@ -2,7 +2,7 @@
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { Envelope } from '../../shared/envelope.js';
 import { dropBlankStrings } from '../../shared/schema-messages.js';
-import type { SessionClient } from '../services/sessions.js';
+import type { SessionClient } from '../accounts/sessions.js';
 
 /** preValidation: an emptied field counts as missing, as in the browser form (body and query string). */
 export async function dropEmptyInput(request: FastifyRequest): Promise<void> {

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/tables.js';
 import type { EventBus } from '../events/event-bus.js';
-import { chinaDateTime } from '../services/china-time.js';
+import { chinaDateTime } from '../lib/china-time.js';
 import type { MessageKind, MessageKinds } from './kinds.js';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../domain-error.js';

@@ -3,16 +3,16 @@
  * Publishing stores the sanitized notice and sends each member of the audience, as the audience is at that moment,
  * a 'notice' message that links to it. Reading is open to the audience as it is now (so a new member of the role
  * reads earlier notices too), to its publisher and to publishers who see every company. A publisher whose data
- * scope is their company (src/server/services/data-scope.ts) reaches, and is read by, that company's people only.
+ * scope is their company (src/server/accounts/data-scope.ts) reaches, and is read by, that company's people only.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { NoticeAttachment } from '../db/portal-tables.js';
 import type { Database } from '../db/tables.js';
-import { chinaDateTime } from '../services/china-time.js';
-import { officeInScope, officeWithin, ownCompany, type DataScope } from '../services/data-scope.js';
-import { UPLOAD_NAME, FILE_URL_PREFIX } from '../services/uploads.js';
+import { chinaDateTime } from '../lib/china-time.js';
+import { officeInScope, officeWithin, ownCompany, type DataScope } from '../accounts/data-scope.js';
+import { UPLOAD_NAME, FILE_URL_PREFIX } from '../portal/uploads.js';
 import type { Messages } from './messages.js';
 import { plainText, sanitizeRichText } from './rich-text.js';
 import { DomainError, invalidField } from '../domain-error.js';

@@ -7,7 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import type SanitizeHtml from 'sanitize-html';
-import { onFirstUse } from '../lazy-module.js';
+import { onFirstUse } from '../lib/first-use.js';
 
 const sanitizer = onFirstUse(() => createRequire(import.meta.url)('sanitize-html') as typeof SanitizeHtml);
 

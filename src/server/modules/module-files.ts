@@ -18,7 +18,7 @@ import type { MessageKindDeclaration } from '../messages/kinds.js';
 import type { ModuleVariable } from './module-settings.js';
 import { projectRoot, schemasDir } from '../paths.js';
 import type { DictionarySeedFile, MenuSeedItem } from '../seed/seed-files.js';
-import type { FormFile } from '../services/form-validation.js';
+import type { FormFile } from '../lib/form-validation.js';
 import type { DemoMessage } from '../seed/portal-demo.js';
 
 export interface ModuleMenuGroup {

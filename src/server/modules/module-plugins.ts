@@ -11,12 +11,13 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Migration } from 'kysely/migration';
 import { checked, type ModuleSeedFile, type PortalModule } from './module-files.js';
 import { type ModuleSettings, readModuleSettings } from './module-settings.js';
 import type { DemoApproval } from '../workflow/demo.js';
+import { builtServerDir } from '../paths.js';
 
 /** What a module plugin receives besides the app: its own module (files, manifest, folder) and its settings. */
 export interface ModulePluginOptions {
@@ -33,19 +34,6 @@ export interface ModuleMigrations {
 }
 
 export type ModuleServerPart = 'plugin' | 'migrations' | 'demo-data';
-
-/** The folder of the running server code when it is the build (dist-server/), else undefined. */
-function builtServerDir(): string | undefined {
-  const here = fileURLToPath(import.meta.url);
-  if (!here.endsWith('.js')) return undefined;
-  let dir = path.dirname(here);
-  while (path.basename(dir) !== 'dist-server') {
-    const parent = path.dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
-  return dir;
-}
 
 function sourceOf(module: PortalModule, part: ModuleServerPart): string | undefined {
   if (part === 'plugin') return module.pluginSource;

@@ -12,8 +12,8 @@ import { MsgCode } from '../../shared/envelope.js';
 import { ApiError, Messages } from '../http/api-error.js';
 import { globalPlugin } from '../http/global-plugin.js';
 import type { AuthContext, AuthMode } from '../http/request-context.js';
-import type { AccessClaims } from '../services/access-tokens.js';
-import type { UserView } from '../services/users.js';
+import type { AccessClaims } from '../accounts/access-tokens.js';
+import type { UserView } from '../accounts/users.js';
 
 export const ACCESS_TOKEN_HEADER = 'access-token';
 

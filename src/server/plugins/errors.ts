@@ -12,7 +12,7 @@ import type { JsonSchemaNode, ValidatorError } from '../../shared/schema-message
 import { DomainError } from '../domain-error.js';
 import { ApiError, fromDomainError, Messages } from '../http/api-error.js';
 import { globalPlugin } from '../http/global-plugin.js';
-import { toFieldErrors } from '../services/form-validation.js';
+import { toFieldErrors } from '../lib/form-validation.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 /**
  * After every write request this instance answers (what the audit log counts as a write, plugins/audit-log.ts),
  * the cached role menu trees check the database's menu version before their next use: a change made here shows
- * on the very next request, without waiting for the periodic check (services/menu-tree-cache.ts). The hook is
+ * on the very next request, without waiting for the periodic check (portal/menu-tree-cache.ts). The hook is
  * added only to the routes that may write, so reading routes (roleMenuList itself) pay nothing for it.
  */
 import type { onSendHookHandler } from 'fastify';

@@ -2,7 +2,7 @@
  * Permission checks. A route declares what it needs in its config, next to `auth`:
  *   config: { auth: 'user', permission: 'sys:user:edit' }            (one string)
  *   config: { auth: 'user', permission: ['sys:office:view', 'sys:user:view'] }   (any of them)
- * and this hook answers -403 无权访问 unless the caller holds it (services/permissions.ts). The check runs before
+ * and this hook answers -403 无权访问 unless the caller holds it (accounts/permissions.ts). The check runs before
  * body validation, so a caller without the permission learns nothing about the body's rules. A route with a
  * permission but no `auth` is a programming error and stops the start.
  */
@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } f
 import { MsgCode } from '../../shared/envelope.js';
 import { ApiError } from '../http/api-error.js';
 import { globalPlugin } from '../http/global-plugin.js';
-import { holdsAny, type Grants } from '../services/permissions.js';
+import { holdsAny, type Grants } from '../accounts/permissions.js';
 import { PermissionMessages, requireAuth } from '../http/request-context.js';
 
 /** The caller's grants when they hold any of `needed`; -403 无权访问 otherwise. */

@@ -2,7 +2,7 @@
  * API rate limits: every /api/ request counts against its client address and, with a valid access token, against
  * its user (`PORTAL_RATE_LIMIT_ADDRESS`, `PORTAL_RATE_LIMIT_USER` per `PORTAL_RATE_LIMIT_WINDOW_SECONDS`). Over
  * either: -429 with `Retry-After`. The counters are shared by every instance through the database
- * (services/rate-limit-counters.ts) at the cost of a map lookup per request, not a database round trip: the limiter
+ * (lib/rate-limit-counters.ts) at the cost of a map lookup per request, not a database round trip: the limiter
  * guards the server's time, it must not spend it. For the same reason the hook counts synchronously, in callback
  * style: @fastify/rate-limit, used before, spent about a tenth of a cached answer's time in the promises of its
  * generic store and key interfaces, which add nothing over the one shared store here.
@@ -12,7 +12,7 @@ import { MsgCode } from '../../shared/envelope.js';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import { globalPlugin } from '../http/global-plugin.js';
-import { RateLimitCounters } from '../services/rate-limit-counters.js';
+import { RateLimitCounters } from '../lib/rate-limit-counters.js';
 import { ACCESS_TOKEN_HEADER } from './auth.js';
 
 export const RATE_LIMITED_MESSAGE = '请求过于频繁，请稍后再试';

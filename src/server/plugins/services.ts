@@ -1,6 +1,6 @@
 /** Decorates the app with its services (repositories and helpers), so handlers stay a few lines. */
 import { globalPlugin } from '../http/global-plugin.js';
-import type { Services } from '../services/index.js';
+import type { Services } from '../app-services.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

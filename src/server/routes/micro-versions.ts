@@ -35,4 +35,6 @@ const routes: FastifyPluginAsync = async (app) => {
   );
   app.get('/other/version.json', { schema: schema('Version of the other micro app') }, answer(otherVersion));
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '';
 export default routes;

@@ -9,10 +9,10 @@ import path from 'node:path';
 import type { Db } from '../db/database.js';
 import type { Insertable } from 'kysely';
 import type { NewMenu, NewOffice, SysAreaTable } from '../db/tables.js';
-import { ROOT_PARENT } from '../services/admin-tree.js';
-import { GATEWAY_ROOT_ID } from '../services/menus.js';
+import { ROOT_PARENT } from '../admin/tree.js';
+import { GATEWAY_ROOT_ID } from '../portal/menus.js';
 import { schemasDir } from '../paths.js';
-import { hashPassword } from '../services/passwords.js';
+import { hashPassword } from '../accounts/passwords.js';
 import { withModuleMenus, type PortalModule } from '../modules/module-files.js';
 import { seedModuleDemo } from './module-demo.js';
 import { seedPortalDemo } from './portal-demo.js';
@@ -187,7 +187,7 @@ function seedMenus(modules: readonly PortalModule[]): FlatMenu[] {
   return flattenMenus(withModuleMenus(loadSeedFile('menu-seed', 'menus.json').menus, modules));
 }
 
-/** A target that names a screen: a page file, or the workbench (src/app/modules/screens.tsx). */
+/** A target that names a screen: a page file, or the workbench (src/app/screens/screens.tsx). */
 const SCREEN_TARGET = /^(?:(?:page|system)\/[a-z][a-zA-Z0-9-]*|work-bench)$/;
 
 /**

@@ -6,8 +6,8 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Db } from '../db/database.js';
-import { isStrongEnough } from '../services/password-policy.js';
-import { hashPassword } from '../services/passwords.js';
+import { isStrongEnough } from '../accounts/password-policy.js';
+import { hashPassword } from '../accounts/passwords.js';
 
 export const INITIAL_ADMIN_LOGIN = 'admin';
 const INITIAL_ADMIN_ID = 'user-admin';

@@ -5,7 +5,7 @@
  * every start adds only what is missing.
  */
 import { CollectionRecords, type SeedRecord } from '../collections/records.js';
-import { chinaDate } from '../services/china-time.js';
+import { chinaDate } from '../lib/china-time.js';
 import type { Db } from '../db/database.js';
 import type { DailySeed, PortalModule } from '../modules/module-files.js';
 import { moduleDemoData } from '../modules/module-plugins.js';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import Ajv from 'ajv';
 import type { Db } from '../db/database.js';
 import { schemasDir } from '../paths.js';
-import { chinaDayStart } from '../services/china-time.js';
+import { chinaDayStart } from '../lib/china-time.js';
 import { MessageKinds, type MessageKind } from '../messages/kinds.js';
 import type { PortalModule } from '../modules/module-files.js';
 import { sanitizeRichText } from '../messages/rich-text.js';

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { ApproverRule } from '../../shared/processes.js';
 import type { Db } from '../db/database.js';
-import { AdminOffices } from '../services/admin-offices.js';
+import { AdminOffices } from '../admin/offices.js';
 
 export interface RuleContext {
   starterId: string;

@@ -15,7 +15,7 @@ import { type Transaction, sql } from 'kysely';
 import { routeOf, type ApprovalMode, type ProcessFile } from '../../shared/processes.js';
 import type { Database } from '../db/tables.js';
 import type { Db } from '../db/database.js';
-import { FormValidation } from '../services/form-validation.js';
+import { FormValidation } from '../lib/form-validation.js';
 import type { Approvers } from './approvers.js';
 import type { DefinitionVersion, ProcessDefinitions } from './definitions.js';
 import type { ApprovalNotice, ApprovalNotifier } from './notifier.js';
@@ -137,7 +137,7 @@ export class WorkflowEngine {
     private readonly notifyFailed: (error: unknown) => void = () => {},
   ) {}
 
-  /** The starter's form of a version, validated exactly as every form file is (services/form-validation.ts). */
+  /** The starter's form of a version, validated exactly as every form file is (lib/form-validation.ts). */
   validateForm(definition: DefinitionVersion, body: unknown): Record<string, unknown> {
     const id = formKey(definition);
     const schema = definition.body.form.schema;

@@ -6,9 +6,9 @@
 import { sql, type SqlBool } from 'kysely';
 import type { ApprovalMode } from '../../shared/processes.js';
 import type { Db } from '../db/database.js';
-import { chinaDateTime } from '../services/china-time.js';
-import type { DataScope } from '../services/data-scope.js';
-import { escapeLike } from '../services/like-pattern.js';
+import { chinaDateTime } from '../lib/china-time.js';
+import type { DataScope } from '../accounts/data-scope.js';
+import { escapeLike } from '../lib/like-pattern.js';
 import type { ProcessDefinitions } from './definitions.js';
 import { isParticipant, WorkflowMessages, type RouteStep } from './engine.js';
 import { parseJson, type HistoryAction, type InstanceStatus, type TaskStatus } from './tables.js';

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { remindPeriods, type ProcessFile } from '../../shared/processes.js';
 import type { Db } from '../db/database.js';
 import type { Messages } from '../messages/messages.js';
-import { chinaDate } from '../services/china-time.js';
+import { chinaDate } from '../lib/china-time.js';
 import { parseJson } from './tables.js';
 
 declare module '../jobs/types.js' {

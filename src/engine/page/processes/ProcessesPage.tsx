@@ -16,7 +16,7 @@ import { pickPath } from '../../api';
 import { runAction } from '../../actions';
 import { LoadFailure, Loading } from '../../feedback';
 import { SchemaForm, uploadFile } from '../../form/SchemaForm';
-import { processFormId } from '../../registry';
+import { processFormId } from '../../schema-files';
 import type { PageRendererProps } from '../../renderers';
 import { useSeams } from '../../seams';
 import { renderTemplate, type TemplateContext } from '../../template';

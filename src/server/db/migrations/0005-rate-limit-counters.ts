@@ -1,6 +1,6 @@
 /**
  * Rate-limit counters shared by every instance (DESIGN.md "Scaling out"): hits of one key (a user or an address)
- * within one fixed window. Instances add their hits in batches (services/rate-limit-counters.ts).
+ * within one fixed window. Instances add their hits in batches (lib/rate-limit-counters.ts).
  */
 import { type Kysely } from 'kysely';
 

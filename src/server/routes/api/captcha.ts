@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import cookie from '../../plugins/cookie.js';
-import { CAPTCHA_TTL_MS } from '../../services/captcha.js';
+import { CAPTCHA_TTL_MS } from '../../accounts/captcha.js';
 
 export const CAPTCHA_COOKIE = 'captcha_id';
 
@@ -33,4 +33,6 @@ const routes: FastifyPluginAsync = async (app) => {
     return Buffer.from(captcha.png);
   });
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api';
 export default routes;

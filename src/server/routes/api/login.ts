@@ -10,7 +10,7 @@ import type { Envelope, TokenPair } from '../../../shared/envelope.js';
 import { envelope, tokenPairSchema } from '../../http/envelope-schema.js';
 import { handlerValidates, sessionClient } from '../../http/route-helpers.js';
 import cookie from '../../plugins/cookie.js';
-import type { AccountLogin, PhoneLogin } from '../../services/authentication.js';
+import type { AccountLogin, PhoneLogin } from '../../accounts/authentication.js';
 import { CAPTCHA_COOKIE } from './captcha.js';
 
 /** A body naming a phone or an SMS code (and no account) is the phone variant, so its own messages apply. */
@@ -55,4 +55,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api';
 export default routes;

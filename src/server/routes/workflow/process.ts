@@ -10,9 +10,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../shared/envelope.js';
 import { pageEnvelope } from '../../http/envelope-schema.js';
 import { dropEmptyInput, ok } from '../../http/route-helpers.js';
-import { portalContext } from '../../services/portal.js';
+import { portalContext } from '../../portal/services.js';
 import type { Box, ProcessTaskRow } from '../../workflow/queries.js';
-import { pageProperties, processTaskRowSchema, projectNameProperty, security } from '../api/zhgd/portal-schemas.js';
+import { pageProperties, processTaskRowSchema, projectNameProperty, security } from '../../http/portal-schemas.js';
 import { requireAuth } from '../../http/request-context.js';
 
 interface Query {
@@ -79,4 +79,6 @@ const routes: FastifyPluginAsync = async (app) => {
     );
   }
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/workflow/process';
 export default routes;

@@ -9,7 +9,7 @@ import { MsgCode, type Envelope } from '../../../../shared/envelope.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ApiError, Messages } from '../../../http/api-error.js';
 import { ok } from '../../../http/route-helpers.js';
-import type { UserView } from '../../../services/users.js';
+import type { UserView } from '../../../accounts/users.js';
 import { invalidField } from '../../../domain-error.js';
 import { requireAuth } from '../../../http/request-context.js';
 
@@ -74,4 +74,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/device/base/v1.0';
 export default routes;

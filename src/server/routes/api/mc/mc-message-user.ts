@@ -16,7 +16,7 @@ import { envelope, pageEnvelope } from '../../../http/envelope-schema.js';
 import { dropEmptyInput, ok } from '../../../http/route-helpers.js';
 import type { MessageKind, MessageKindOption } from '../../../messages/kinds.js';
 import type { MessagePage } from '../../../messages/messages.js';
-import { bodyOrEmpty, security } from '../zhgd/portal-schemas.js';
+import { bodyOrEmpty, security } from '../../../http/portal-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
 import { invalidField } from '../../../domain-error.js';
 
@@ -182,4 +182,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/MC/McMessageUser/v1.0';
 export default routes;

@@ -15,9 +15,9 @@ import { adminConfig, idParams, listQuery, needs } from '../../../http/admin-sch
 import { envelope, pageEnvelope } from '../../../http/envelope-schema.js';
 import { dropEmptyInput, ok } from '../../../http/route-helpers.js';
 import type { NoticeDetail, NoticeInput, NoticeRow } from '../../../messages/notices.js';
-import { officeInScope } from '../../../services/data-scope.js';
-import { holdsAny } from '../../../services/permissions.js';
-import { security } from '../zhgd/portal-schemas.js';
+import { officeInScope } from '../../../accounts/data-scope.js';
+import { holdsAny } from '../../../accounts/permissions.js';
+import { security } from '../../../http/portal-schemas.js';
 import { requireAuth, requireGrants } from '../../../http/request-context.js';
 
 export const NOTICE_EDIT = 'mc:notice:edit';
@@ -194,4 +194,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/MC/McNotice/v1.0';
 export default routes;

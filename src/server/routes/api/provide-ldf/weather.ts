@@ -10,8 +10,8 @@ import { MsgCode, type Envelope } from '../../../../shared/envelope.js';
 import { ApiError } from '../../../http/api-error.js';
 import { envelope, type Schema } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import type { WeatherData, WeatherType } from '../../../services/weather.js';
-import { bodyOrEmpty, security } from '../zhgd/portal-schemas.js';
+import type { WeatherData, WeatherType } from '../../../portal/weather.js';
+import { bodyOrEmpty, security } from '../../../http/portal-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
 
 const str = { type: 'string' } as const;
@@ -119,4 +119,6 @@ const routes: FastifyPluginAsync = async (app) => {
     async (request) => handler(request, requireAuth(request).view),
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/provideLDF/weather';
 export default routes;

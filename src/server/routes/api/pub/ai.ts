@@ -1,5 +1,5 @@
 /**
- * The AI library hand-over (services/ai-library.ts): POST /api/pub/ai/prepare, POST /api/pub/ai/check,
+ * The AI library hand-over (portal/ai-library.ts): POST /api/pub/ai/prepare, POST /api/pub/ai/check,
  * GET /api/pub/ai/returnUrl. Public routes: prepare looks at an Access-Token only to skip the SMS step when the
  * configuration allows it.
  */
@@ -8,7 +8,7 @@ import type { Envelope } from '../../../../shared/envelope.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { dropEmptyInput, ok } from '../../../http/route-helpers.js';
 import { optionalUser } from '../../../plugins/auth.js';
-import { AiMessages, type AiPrepared } from '../../../services/ai-library.js';
+import { AiMessages, type AiPrepared } from '../../../portal/ai-library.js';
 
 const str = { type: 'string' } as const;
 const account = {
@@ -109,4 +109,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/pub';
 export default routes;

@@ -18,4 +18,6 @@ const routes: FastifyPluginAsync = async (app) => {
     item: { newest: await app.services.baseConfigs.newest() },
   }));
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/pub';
 export default routes;

@@ -1,13 +1,13 @@
 /**
  * POST /api/pub/getBirthAndSex {idCard}: the sex and birthday an ID number encodes (the registration forms fill
- * their disabled fields with it). Public, pure computation (services/id-card.ts).
+ * their disabled fields with it). Public, pure computation (lib/id-card.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { dropEmptyInput, ok } from '../../../http/route-helpers.js';
-import { parseIdCard, type Sex } from '../../../services/id-card.js';
-import { RegistrationMessages } from '../../../services/registration.js';
+import { parseIdCard, type Sex } from '../../../lib/id-card.js';
+import { RegistrationMessages } from '../../../accounts/registration.js';
 import { invalidField } from '../../../domain-error.js';
 
 const schema = {
@@ -50,4 +50,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/pub';
 export default routes;

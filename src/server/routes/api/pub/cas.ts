@@ -1,5 +1,5 @@
 /**
- * POST /api/pub/cas/exchange {token}: single sign-on (services/single-sign-on.ts). The /app/cas page posts the
+ * POST /api/pub/cas/exchange {token}: single sign-on (accounts/single-sign-on.ts). The /app/cas page posts the
  * ticket it got in `?token=` and receives the same token pair as a login.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -7,7 +7,7 @@ import { MsgCode, type Envelope, type TokenPair } from '../../../../shared/envel
 import { envelope, tokenPairSchema } from '../../../http/envelope-schema.js';
 import { ApiError } from '../../../http/api-error.js';
 import { handlerValidates, ok, sessionClient } from '../../../http/route-helpers.js';
-import { SSO_FAILED } from '../../../services/single-sign-on.js';
+import { SSO_FAILED } from '../../../accounts/single-sign-on.js';
 
 const schema = {
   tags: ['auth'],
@@ -37,4 +37,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/pub';
 export default routes;

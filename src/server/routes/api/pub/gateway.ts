@@ -16,4 +16,6 @@ const routes: FastifyPluginAsync = async (app) => {
     data: await app.services.menus.gatewayTiles(),
   }));
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/pub';
 export default routes;

@@ -30,4 +30,6 @@ const routes: FastifyPluginAsync = async (app) => {
     return { msgCode: 0, errMsg: '', data };
   });
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/pub';
 export default routes;

@@ -12,4 +12,6 @@ const routes: FastifyPluginAsync = async (app) => {
     async () => ok,
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/pub';
 export default routes;

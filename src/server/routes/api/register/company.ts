@@ -14,7 +14,7 @@ import {
   type CompanyInfo,
   type CompanyListing,
   type CompanyManager,
-} from '../../../services/registration.js';
+} from '../../../accounts/registration.js';
 
 interface SaveBody {
   companylMessageVo: unknown;
@@ -92,4 +92,6 @@ const routes: FastifyPluginAsync = async (app) => {
       ok('', await app.services.registration.companyListing(request.params.id)),
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/register/company';
 export default routes;

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { dropEmptyInput, ok } from '../../../http/route-helpers.js';
-import { RegistrationMessages, type PersonalRegistration } from '../../../services/registration.js';
+import { RegistrationMessages, type PersonalRegistration } from '../../../accounts/registration.js';
 
 interface Option {
   label: string;
@@ -62,4 +62,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/register';
 export default routes;

@@ -11,8 +11,8 @@ import { MsgCode, type Envelope } from '../../../../shared/envelope.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ApiError } from '../../../http/api-error.js';
 import { dropEmptyInput, ok } from '../../../http/route-helpers.js';
-import { RegistrationMessages } from '../../../services/registration.js';
-import { SmsMessages } from '../../../services/sms-codes.js';
+import { RegistrationMessages } from '../../../accounts/registration.js';
+import { SmsMessages } from '../../../accounts/sms-codes.js';
 
 type RegisterPurpose = 'register' | 'reset';
 
@@ -92,4 +92,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/register';
 export default routes;

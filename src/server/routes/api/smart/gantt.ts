@@ -6,10 +6,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { portalContext } from '../../../services/portal.js';
-import type { ProjectRow } from '../../../services/projects.js';
-import type { GanttRow } from '../../../services/site-data.js';
-import { projectNameProperty, security } from '../zhgd/portal-schemas.js';
+import { portalContext } from '../../../portal/services.js';
+import type { ProjectRow } from '../../../portal/projects.js';
+import type { GanttRow } from '../../../portal/site-data.js';
+import { projectNameProperty, security } from '../../../http/portal-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
 
 const str = { type: 'string' } as const;
@@ -56,4 +56,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/smart/subitem01/v1.0';
 export default routes;

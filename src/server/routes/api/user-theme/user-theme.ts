@@ -9,8 +9,8 @@ import { MsgCode, type Envelope } from '../../../../shared/envelope.js';
 import { ApiError, Messages } from '../../../http/api-error.js';
 import { envelope, type Schema } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import type { UserTheme } from '../../../services/user-theme.js';
-import { bodyOrEmpty, security } from '../zhgd/portal-schemas.js';
+import type { UserTheme } from '../../../portal/user-theme.js';
+import { bodyOrEmpty, security } from '../../../http/portal-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
 
 const userIdProperty: Schema = {
@@ -118,4 +118,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/userTheme/v1.0';
 export default routes;

@@ -1,14 +1,14 @@
 /**
  * User administration (spec section 7 "Administration"): GET /api/user/list, GET/PUT/DELETE /api/user/{id},
  * POST /api/user (schemas/forms/admin-user.json, password RSA-encrypted like the login's, plus roleIds), GET
- * /api/user/{id}/roles/userData (the users of role {id}). Data-scope rules in services/admin-users.ts.
+ * /api/user/{id}/roles/userData (the users of role {id}). Data-scope rules in admin/users.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { adminResourceRoutes } from '../../../http/admin-resource-routes.js';
 import { adminConfig, idParams, listQuery, needs, record, security, strings } from '../../../http/admin-schemas.js';
 import { pageEnvelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import type { PageQuery } from '../../../services/admin-common.js';
+import type { PageQuery } from '../../../admin/common.js';
 import { requireGrants } from '../../../http/request-context.js';
 
 const ROLE_USERS = ['sys:role:view', 'sys:user:view'] as const;
@@ -104,4 +104,6 @@ const routes: FastifyPluginAsync = async (app) => {
     async (request) => ok('', await users.ofRole(request.params.id, request.query, requireGrants(request).scope)),
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/user';
 export default routes;

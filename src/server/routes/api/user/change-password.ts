@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { dropEmptyInput, ok } from '../../../http/route-helpers.js';
-import { PasswordMessages } from '../../../services/password-changes.js';
+import { PasswordMessages } from '../../../accounts/password-changes.js';
 import { requireAuth } from '../../../http/request-context.js';
 
 interface ChangePasswordBody {
@@ -40,4 +40,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/user/v1.0';
 export default routes;

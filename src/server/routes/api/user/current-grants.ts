@@ -9,7 +9,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { security, strings } from '../../../http/admin-schemas.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import type { TreeFilter } from '../../../services/admin-menus.js';
+import type { TreeFilter } from '../../../admin/menus.js';
 import { menuTreeQuery } from '../system/menu/menu.js';
 import { requireAuth } from '../../../http/request-context.js';
 
@@ -85,4 +85,6 @@ const routes: FastifyPluginAsync = async (app) => {
     async (request) => ok('', await menus.grantedTree(requireAuth(request).view.user.id, request.query)),
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/user';
 export default routes;

@@ -21,4 +21,6 @@ const routes: FastifyPluginAsync = async (app) => {
     data: requireAuth(request).view.user,
   }));
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/user';
 export default routes;

@@ -1,7 +1,7 @@
 /**
  * Excel import of users: GET /api/user/v1.0/importTemplate (the .xlsx template) and POST
  * /api/user/v1.0/importUserInfo (multipart, field `file`, one .xlsx of at most 5 MB). All or nothing; rules in
- * services/user-import.ts. Multipart parsing is registered here only, so no other route accepts uploads.
+ * admin/user-import.ts. Multipart parsing is registered here only, so no other route accepts uploads.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
@@ -9,7 +9,7 @@ import { adminConfig, needs, security } from '../../../http/admin-schemas.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok, sendXlsx } from '../../../http/route-helpers.js';
 import { readUploadedFile } from '../../../http/uploaded-file.js';
-import { MAX_IMPORT_ROWS } from '../../../services/user-import.js';
+import { MAX_IMPORT_ROWS } from '../../../admin/user-import.js';
 import { requireGrants } from '../../../http/request-context.js';
 
 const IMPORT = 'sys:user:import';
@@ -70,4 +70,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/user/v1.0';
 export default routes;

@@ -7,8 +7,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { PROCESS_CATEGORIES, flowNodes, type ProcessFile } from '../../../../shared/processes.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { dropEmptyInput, ok } from '../../../http/route-helpers.js';
-import { security } from '../zhgd/portal-schemas.js';
-import { tags } from './schemas.js';
+import { security } from '../../../http/portal-schemas.js';
+import { tags } from '../../../workflow/route-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
 
 const processIdParams = {
@@ -168,4 +168,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/workflow/definitions';
 export default routes;

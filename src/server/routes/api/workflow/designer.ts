@@ -7,8 +7,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { envelope, type Schema } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { security } from '../zhgd/portal-schemas.js';
-import { tags } from './schemas.js';
+import { security } from '../../../http/portal-schemas.js';
+import { tags } from '../../../workflow/route-schemas.js';
 
 /** Seeing the designer; publishing needs `workflow:definition:publish` besides. */
 export const DESIGNER_PERMISSION = 'workflow:definition:view';
@@ -140,4 +140,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/workflow/designer';
 export default routes;

@@ -10,8 +10,8 @@ import { ApiError } from '../../../http/api-error.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { dropEmptyInput, ok } from '../../../http/route-helpers.js';
 import { WorkflowMessages } from '../../../workflow/engine.js';
-import { security } from '../zhgd/portal-schemas.js';
-import { attachments, comment, idParam, tags } from './schemas.js';
+import { security } from '../../../http/portal-schemas.js';
+import { attachments, comment, idParam, tags } from '../../../workflow/route-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
 
 interface StartBody {
@@ -149,4 +149,6 @@ const routes: FastifyPluginAsync = async (app) => {
     );
   }
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/workflow/instances';
 export default routes;

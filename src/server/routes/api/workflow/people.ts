@@ -6,8 +6,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { security } from '../zhgd/portal-schemas.js';
-import { tags } from './schemas.js';
+import { security } from '../../../http/portal-schemas.js';
+import { tags } from '../../../workflow/route-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
 
 const routes: FastifyPluginAsync = async (app) => {
@@ -55,4 +55,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/workflow/people';
 export default routes;

@@ -9,8 +9,8 @@ import { ApiError } from '../../../http/api-error.js';
 import { envelope, type Schema } from '../../../http/envelope-schema.js';
 import { dropEmptyInput, ok } from '../../../http/route-helpers.js';
 import { WorkflowMessages } from '../../../workflow/engine.js';
-import { security } from '../zhgd/portal-schemas.js';
-import { attachments, comment, idParam, tags, userId } from './schemas.js';
+import { security } from '../../../http/portal-schemas.js';
+import { attachments, comment, idParam, tags, userId } from '../../../workflow/route-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
 
 type Body = {
@@ -134,4 +134,6 @@ const routes: FastifyPluginAsync = async (app) => {
     );
   }
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/workflow/tasks';
 export default routes;

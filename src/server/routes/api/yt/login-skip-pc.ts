@@ -1,13 +1,13 @@
 /**
  * POST /api/yt/v1.0/loginSkipPC {projectName}: the signed address of the concrete app (混凝土应用) for the caller
- * in that project; data is the URL to open (see services/concrete-app.ts for the signature).
+ * in that project; data is the URL to open (see portal/concrete-app.ts for the signature).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { portalContext } from '../../../services/portal.js';
-import { bodyOrEmpty, projectNameProperty, security } from '../zhgd/portal-schemas.js';
+import { portalContext } from '../../../portal/services.js';
+import { bodyOrEmpty, projectNameProperty, security } from '../../../http/portal-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
 
 const routes: FastifyPluginAsync = async (app) => {
@@ -36,4 +36,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/yt/v1.0';
 export default routes;

@@ -11,8 +11,8 @@ import { ApiError } from '../../../http/api-error.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
 import { readUploadedFile, UPLOAD_NOT_MULTIPART_MESSAGE } from '../../../http/uploaded-file.js';
-import { imageTypeOf, UPLOAD_NAME, type StoredFile } from '../../../services/uploads.js';
-import { security } from './portal-schemas.js';
+import { imageTypeOf, UPLOAD_NAME, type StoredFile } from '../../../portal/uploads.js';
+import { security } from '../../../http/portal-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
 
 export const UploadMessages = {
@@ -97,4 +97,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/zhgd/base';
 export default routes;

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { security } from './portal-schemas.js';
+import { security } from '../../../http/portal-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
 
 const routes: FastifyPluginAsync = async (app) => {
@@ -48,4 +48,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/zhgd/companyManager';
 export default routes;

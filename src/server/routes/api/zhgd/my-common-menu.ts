@@ -11,9 +11,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope, MenuRecord } from '../../../../shared/envelope.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { CommonMenuMessages } from '../../../services/common-menus.js';
-import { portalContext } from '../../../services/portal.js';
-import { bodyOrEmpty, menuListSchema, officeIdProperty, projectNameProperty, security } from './portal-schemas.js';
+import { CommonMenuMessages } from '../../../portal/common-menus.js';
+import { portalContext } from '../../../portal/services.js';
+import { bodyOrEmpty, menuListSchema, officeIdProperty, projectNameProperty, security } from '../../../http/portal-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
 
 const menuIdProperty = {
@@ -153,4 +153,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/zhgd/MyCommonMenu';
 export default routes;

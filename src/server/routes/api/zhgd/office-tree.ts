@@ -7,8 +7,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
 import { envelope, type Schema } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import type { OfficeTreeNode } from '../../../services/projects.js';
-import { security } from './portal-schemas.js';
+import type { OfficeTreeNode } from '../../../portal/projects.js';
+import { security } from '../../../http/portal-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
 
 const officeNodeSchema: Schema = {
@@ -54,4 +54,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/zhgd/office';
 export default routes;

@@ -1,6 +1,6 @@
 /**
  * /api/zhgd/projectstatistics: the workbench's project figures, computed from the project's rows (the worker
- * figures from the workers' registry of the module that keeps it, services/workbench.ts).
+ * figures from the workers' registry of the module that keeps it, portal/workbench.ts).
  *   POST /project {projectName} -> data {project, ageDistribution, geoDistribution, personnel, signboard}
  *   POST /contract {projectName} -> data {count, totalAmount, paidAmount, unpaidAmount, paidRate, byType, rows}
  * projectName is required (-400 请选择项目); one the user may not see is -403.
@@ -10,10 +10,10 @@ import type { Envelope } from '../../../../shared/envelope.js';
 import type { Schema } from '../../../http/envelope-schema.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { portalContext } from '../../../services/portal.js';
-import type { ProjectRow } from '../../../services/projects.js';
-import type { ContractFigures, ProjectStatistics } from '../../../services/workbench.js';
-import { bodyOrEmpty, nameValueList, projectNameProperty, security } from './portal-schemas.js';
+import { portalContext } from '../../../portal/services.js';
+import type { ProjectRow } from '../../../portal/projects.js';
+import type { ContractFigures, ProjectStatistics } from '../../../portal/workbench.js';
+import { bodyOrEmpty, nameValueList, projectNameProperty, security } from '../../../http/portal-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
 
 const str = { type: 'string' } as const;
@@ -162,4 +162,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/zhgd/projectstatistics';
 export default routes;

@@ -9,9 +9,9 @@ import { MsgCode, type Envelope } from '../../../../shared/envelope.js';
 import { ApiError } from '../../../http/api-error.js';
 import { envelope, menuRecordSchema } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { portalContext } from '../../../services/portal.js';
-import type { RecentMenu } from '../../../services/recently-used.js';
-import { bodyOrEmpty, projectNameProperty, security } from './portal-schemas.js';
+import { portalContext } from '../../../portal/services.js';
+import type { RecentMenu } from '../../../portal/recently-used.js';
+import { bodyOrEmpty, projectNameProperty, security } from '../../../http/portal-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
 
 const idProperty = {
@@ -91,4 +91,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/zhgd/RecentlyUsed';
 export default routes;

@@ -12,9 +12,9 @@ import type { Envelope } from '../../../../shared/envelope.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
 import type { MessageFilter, MessageList } from '../../../messages/messages.js';
-import { portalContext } from '../../../services/portal.js';
+import { portalContext } from '../../../portal/services.js';
 import type { ApprovalSummary, Box } from '../../../workflow/queries.js';
-import { bodyOrEmpty, nameValueList, processTaskRowSchema, projectNameProperty, security } from './portal-schemas.js';
+import { bodyOrEmpty, nameValueList, processTaskRowSchema, projectNameProperty, security } from '../../../http/portal-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
 
 const routes: FastifyPluginAsync = async (app) => {
@@ -156,4 +156,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/zhgd/workbench';
 export default routes;

@@ -11,8 +11,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope.js';
 import { type Schema, pageEnvelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { PROJECT_QUERY_FIELDS, type ProjectCondition, type ProjectListRow } from '../../../services/projects.js';
-import { bodyOrEmpty, security } from '../../api/zhgd/portal-schemas.js';
+import { PROJECT_QUERY_FIELDS, type ProjectCondition, type ProjectListRow } from '../../../portal/projects.js';
+import { bodyOrEmpty, security } from '../../../http/portal-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
 
 interface Body {
@@ -138,4 +138,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/zhgd/project';
 export default routes;

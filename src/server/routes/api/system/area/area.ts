@@ -7,7 +7,7 @@ import { adminResourceRoutes } from '../../../../http/admin-resource-routes.js';
 import { adminConfig, idParams, needs, record, security, strings, treeNode } from '../../../../http/admin-schemas.js';
 import { envelope } from '../../../../http/envelope-schema.js';
 import { ok } from '../../../../http/route-helpers.js';
-import { flattenTree } from '../../../../services/admin-tree.js';
+import { flattenTree } from '../../../../admin/tree.js';
 
 // The office form's area select reads the tree too.
 const VIEW = ['sys:area:view', 'sys:office:view'] as const;
@@ -61,4 +61,6 @@ const routes: FastifyPluginAsync = async (app) => {
     remove: { description: 'Soft delete; -409 while it has sub-areas or offices refer to it.' },
   });
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/system/area';
 export default routes;

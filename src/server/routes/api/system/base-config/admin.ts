@@ -46,4 +46,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   });
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/system/baseConfig';
 export default routes;

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../../shared/envelope.js';
 import { envelope } from '../../../../http/envelope-schema.js';
-import type { DictionaryEntry } from '../../../../services/dictionaries.js';
+import type { DictionaryEntry } from '../../../../portal/dictionaries.js';
 
 const schema = {
   tags: ['system'],
@@ -48,4 +48,6 @@ const routes: FastifyPluginAsync = async (app) => {
     }),
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/system/dictionary';
 export default routes;

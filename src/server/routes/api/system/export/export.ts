@@ -1,5 +1,5 @@
 /**
- * GET /api/system/export/{pageId}: an .xlsx of what an administration page's list shows (src/server/services/
+ * GET /api/system/export/{pageId}: an .xlsx of what an administration page's list shows (src/server/admin/
  * page-export.ts). The query string carries the page's filters. The page's export permission (default: the
  * page's permission) is checked here; its list call, made as the caller, applies the list's own checks.
  */
@@ -19,7 +19,7 @@ import {
   ExportRefused,
   loadExportablePages,
   MAX_EXPORT_ROWS,
-} from '../../../../services/page-export.js';
+} from '../../../../admin/page-export.js';
 
 const routes: FastifyPluginAsync = async (app) => {
   const pages = loadExportablePages([path.join(schemasDir, 'pages'), ...modulePageDirs()]);
@@ -70,4 +70,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/system/export';
 export default routes;

@@ -1,5 +1,5 @@
 /**
- * 系统管理 / 定时任务 (services/job-monitor.ts, over the job queue app.jobs):
+ * 系统管理 / 定时任务 (admin/job-monitor.ts, over the job queue app.jobs):
  *   GET  /schedules               the cron schedules with their state, last and next run, failures of the day
  *   POST /schedules/:name/run     执行一次: a job of the schedule now, with its payload
  *   POST /schedules/:name/pause   暂停 (on every instance, across restarts)
@@ -15,8 +15,8 @@ import { adminConfig, idParams, listQuery, needs, record, security, strings } fr
 import { envelope, pageEnvelope, type Schema } from '../../../../http/envelope-schema.js';
 import { requireAuth } from '../../../../http/request-context.js';
 import { dropEmptyInput, ok } from '../../../../http/route-helpers.js';
-import { JobMonitor, JobTexts, type JobLogQuery } from '../../../../services/job-monitor.js';
-import { bodyOrEmpty } from '../../zhgd/portal-schemas.js';
+import { JobMonitor, JobTexts, type JobLogQuery } from '../../../../admin/job-monitor.js';
+import { bodyOrEmpty } from '../../../../http/portal-schemas.js';
 
 const VIEW = 'sys:job:view';
 const RUN = 'sys:job:run';
@@ -251,4 +251,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/system/job';
 export default routes;

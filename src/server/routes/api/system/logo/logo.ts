@@ -2,7 +2,7 @@
  * Company logos (spec section 7 "Administration"): POST /api/system/logo/v1.0/create, POST
  * /api/system/logo/v1.0/edit/{id}, GET /api/system/logo/v1.0/list, GET /api/system/logo/v1.0/delete/{id} (a
  * delete by GET, as the spec names it: audited like every write), GET /api/system/logo/getNewest (public: the
- * header and the login page show it). Images are data URLs (services/admin-logos.ts).
+ * header and the login page show it). Images are data URLs (admin/logos.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { adminResourceRoutes } from '../../../../http/admin-resource-routes.js';
@@ -61,4 +61,6 @@ const routes: FastifyPluginAsync = async (app) => {
     async () => ok('', await logos.newest()),
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/system/logo';
 export default routes;

@@ -8,8 +8,8 @@ import { adminResourceRoutes } from '../../../../http/admin-resource-routes.js';
 import { adminConfig, idParams, needs, security } from '../../../../http/admin-schemas.js';
 import { envelope } from '../../../../http/envelope-schema.js';
 import { ok } from '../../../../http/route-helpers.js';
-import type { TreeFilter } from '../../../../services/admin-menus.js';
-import { flattenTree } from '../../../../services/admin-tree.js';
+import type { TreeFilter } from '../../../../admin/menus.js';
+import { flattenTree } from '../../../../admin/tree.js';
 import { sendCachedAnswer } from '../../../../http/cached-answer.js';
 
 const VIEW = 'sys:menu:view';
@@ -51,7 +51,7 @@ const routes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const { menuName, isShowHide, flat } = request.query;
-      // Cached with the role menu trees (services/menu-tree-cache.ts): the same writes change both.
+      // Cached with the role menu trees (portal/menu-tree-cache.ts): the same writes change both.
       const key = JSON.stringify(['admin-tree', id, menuName ?? null, isShowHide ?? null, flat ?? null]);
       const answer = await app.services.menuTrees.answer(key, async () => {
         const tree = await menus.tree(id, request.query);
@@ -104,4 +104,6 @@ const routes: FastifyPluginAsync = async (app) => {
     remove: { description: 'Soft delete, and its grants go; -409 while it has children.' },
   });
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/system/menu';
 export default routes;

@@ -12,7 +12,7 @@ import { adminResourceRoutes } from '../../../../http/admin-resource-routes.js';
 import { adminConfig, idParams, needs, record, security, strings, treeNode } from '../../../../http/admin-schemas.js';
 import { envelope } from '../../../../http/envelope-schema.js';
 import { ok } from '../../../../http/route-helpers.js';
-import { flattenTree } from '../../../../services/admin-tree.js';
+import { flattenTree } from '../../../../admin/tree.js';
 import { requireGrants } from '../../../../http/request-context.js';
 
 const VIEW = ['sys:office:view', 'sys:user:view'] as const;
@@ -152,4 +152,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   });
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/system/office';
 export default routes;

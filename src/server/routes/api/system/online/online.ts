@@ -1,13 +1,13 @@
 /**
  * 系统管理 / 在线用户: GET /api/system/online/list (the sessions signed in) and DELETE /api/system/online/:id (强退).
- * The service is services/online-sessions.ts.
+ * The service is admin/online-sessions.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { adminConfig, idParams, listQuery, needs, record, security, strings } from '../../../../http/admin-schemas.js';
 import { envelope, pageEnvelope } from '../../../../http/envelope-schema.js';
 import { requireAuth } from '../../../../http/request-context.js';
 import { dropEmptyInput, ok } from '../../../../http/route-helpers.js';
-import type { OnlineQuery } from '../../../../services/online-sessions.js';
+import type { OnlineQuery } from '../../../../admin/online-sessions.js';
 
 const VIEW = 'sys:online:view';
 const FORCE_LOGOUT = 'sys:online:logout';
@@ -66,4 +66,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/system/online';
 export default routes;

@@ -42,4 +42,6 @@ const routes: FastifyPluginAsync = async (app) => {
     remove: { description: 'Soft delete.' },
   });
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/system/project';
 export default routes;

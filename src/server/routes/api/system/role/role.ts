@@ -2,14 +2,14 @@
  * Roles (spec section 7 "Administration"): GET /api/system/role/open/list (name, enname), GET/PUT/DELETE
  * /api/system/role/{id}, POST /api/system/role (schemas/forms/admin-role.json plus menuIds), POST
  * /api/system/role/{id}/assign {userIds}, GET /api/system/role/grantableMenus/treeData (the role dialog's menu
- * tree). Data-scope rules in services/admin-roles.ts.
+ * tree). Data-scope rules in admin/roles.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { adminResourceRoutes } from '../../../../http/admin-resource-routes.js';
 import { adminConfig, idParams, needs, record, security, strings } from '../../../../http/admin-schemas.js';
 import { envelope } from '../../../../http/envelope-schema.js';
 import { ok } from '../../../../http/route-helpers.js';
-import type { TreeFilter } from '../../../../services/admin-menus.js';
+import type { TreeFilter } from '../../../../admin/menus.js';
 import { menuTreeQuery } from '../menu/menu.js';
 import { requireAuth, requireGrants } from '../../../../http/request-context.js';
 
@@ -136,4 +136,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/system/role';
 export default routes;

@@ -9,7 +9,7 @@ import type { Envelope } from '../../../../../shared/envelope.js';
 import type { SmsPurpose } from '../../../../db/tables.js';
 import { envelope } from '../../../../http/envelope-schema.js';
 import { dropEmptyInput, ok } from '../../../../http/route-helpers.js';
-import { SmsMessages } from '../../../../services/sms-codes.js';
+import { SmsMessages } from '../../../../accounts/sms-codes.js';
 
 interface GetCodeQuery {
   phone: string;
@@ -51,4 +51,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/system/sendCode';
 export default routes;

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../../shared/envelope.js';
 import { envelope } from '../../../../http/envelope-schema.js';
 import { dropEmptyInput } from '../../../../http/route-helpers.js';
-import { maskPhone } from '../../../../services/masking.js';
+import { maskPhone } from '../../../../lib/masking.js';
 import { invalidField } from '../../../../domain-error.js';
 
 interface GetMobileQuery {
@@ -51,4 +51,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/system/sendCode';
 export default routes;

@@ -1,12 +1,12 @@
 /**
- * 系统管理 / 服务监控 (services/server-monitor.ts): GET /api/system/server/instances (the instances of the portal on
+ * 系统管理 / 服务监控 (admin/server-monitor.ts): GET /api/system/server/instances (the instances of the portal on
  * this database, from the job queue's registry) and GET /api/system/server/database (the database they share).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { adminConfig, needs, record, security, strings } from '../../../../http/admin-schemas.js';
 import { envelope } from '../../../../http/envelope-schema.js';
 import { ok } from '../../../../http/route-helpers.js';
-import { ServerMonitor } from '../../../../services/server-monitor.js';
+import { ServerMonitor } from '../../../../admin/server-monitor.js';
 
 const VIEW = 'sys:server:view';
 
@@ -80,4 +80,6 @@ const routes: FastifyPluginAsync = async (app) => {
     async () => ok('', await monitor.database()),
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/system/server';
 export default routes;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { adminConfig, listQuery, needs, record, security, strings } from '../../../../http/admin-schemas.js';
 import { pageEnvelope } from '../../../../http/envelope-schema.js';
 import { dropEmptyInput, ok } from '../../../../http/route-helpers.js';
-import type { LogQuery } from '../../../../services/audit-log.js';
+import type { LogQuery } from '../../../../admin/audit-log.js';
 
 const PERMISSION = 'sys:log:view';
 
@@ -51,4 +51,6 @@ const routes: FastifyPluginAsync = async (app) => {
     async (request) => ok('', await app.services.admin.auditLog.list(request.query)),
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/system/test';
 export default routes;

@@ -1,7 +1,7 @@
 /**
  * POST /api/zhgd/menu/roleMenuList {type, officeId}: the menu tree the user's roles grant, for project type
  * `type` (empty: every type), in data.pcMenu.childList. `officeId` is accepted for the client's contract; menus
- * are not yet restricted per office. The answer comes from services/menu-tree-cache.ts: serialized once per role
+ * are not yet restricted per office. The answer comes from portal/menu-tree-cache.ts: serialized once per role
  * set, project type and menu version, and sent compressed (br or gzip) when the client accepts it and it is large
  * enough to be worth it.
  */
@@ -73,4 +73,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/zhgd/menu';
 export default routes;

@@ -10,8 +10,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Envelope } from '../../../../../../shared/envelope.js';
 import { envelope, type Schema } from '../../../../../http/envelope-schema.js';
 import { ok } from '../../../../../http/route-helpers.js';
-import type { CompanyTreeNode } from '../../../../../services/projects.js';
-import { security } from '../../../zhgd/portal-schemas.js';
+import type { CompanyTreeNode } from '../../../../../portal/projects.js';
+import { security } from '../../../../../http/portal-schemas.js';
 import { requireAuth } from '../../../../../http/request-context.js';
 
 const str = { type: 'string' } as const;
@@ -91,4 +91,6 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+/** The URL prefix of this file's routes. */
+export const prefix = '/api/device/base/v2.0';
 export default routes;
