@@ -64,3 +64,9 @@ export function useSeams(): EngineSeams {
   if (!seams) throw new Error('EngineProvider is missing above this schema renderer');
   return seams;
 }
+
+/** Whether the signed-in user holds a permission a schema names (none named: everyone; no permission seam: all). */
+export function useCan(): (permission?: string) => boolean {
+  const { permissions } = useSeams();
+  return (permission) => !permission || (permissions?.has(permission) ?? true);
+}

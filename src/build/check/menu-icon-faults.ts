@@ -3,11 +3,12 @@
  * picture with a name of its own, and every icon a menu record names (schemas/seed/menus.json and the modules'
  * module.json `menus`) is the core's or a module's.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { MENU_ICON_NAMES } from '../../shared/menu-icons';
 import { MODULE_ICON_FILE, moduleIconFaults, moduleIconName } from '../../shared/module-icons';
 import type { SchemaFault } from './check-schemas';
+import { moduleNamedFiles } from './module-named-files';
 
 interface MenuLike {
   icon?: unknown;
@@ -26,30 +27,20 @@ const readJson = (path: string): unknown => {
 /** `root`: the project folder (schemas/ and modules/ beside each other). */
 export function menuIconFaults(root: string): SchemaFault[] {
   const faults: SchemaFault[] = [];
-  const owner = new Map<string, string>(MENU_ICON_NAMES.map((name) => [name, '核心']));
-  const modulesDir = join(root, 'modules');
-  const modules = existsSync(modulesDir)
-    ? readdirSync(modulesDir)
-        .sort()
-        .filter((name) => statSync(join(modulesDir, name)).isDirectory())
-    : [];
-  for (const module of modules) {
-    const iconsDir = join(modulesDir, module, 'icons');
-    if (!existsSync(iconsDir)) continue;
-    for (const name of readdirSync(iconsDir).sort()) {
-      const file = relative(root, join(iconsDir, name));
-      if (!MODULE_ICON_FILE.test(name)) {
-        faults.push({ file, pointer: '', message: '图标文件名须为小写字母、数字和 - 组成的 <名称>.svg' });
-        continue;
-      }
-      for (const message of moduleIconFaults(readFileSync(join(iconsDir, name), 'utf8')))
-        faults.push({ file, pointer: '', message });
-      const icon = moduleIconName(name);
-      const other = owner.get(icon);
-      if (other) faults.push({ file, pointer: '', message: `图标 ${icon} 已由${other}提供` });
-      else owner.set(icon, `模块 ${module} `);
-    }
-  }
+  const icons = moduleNamedFiles(
+    root,
+    'icons',
+    {
+      file: MODULE_ICON_FILE,
+      nameOf: moduleIconName,
+      clash: (name, owner) => `图标 ${name} 已由${owner}提供`,
+      contentFaults: (path) => moduleIconFaults(readFileSync(path, 'utf8')),
+      badName: '图标文件名须为小写字母、数字和 - 组成的 <名称>.svg',
+    },
+    MENU_ICON_NAMES,
+  );
+  faults.push(...icons.faults);
+  const known = new Set([...MENU_ICON_NAMES, ...icons.files.map((icon) => icon.name)]);
 
   const checkMenus = (file: string, items: unknown, pointer: string) => {
     if (!Array.isArray(items)) return;
@@ -57,7 +48,7 @@ export function menuIconFaults(root: string): SchemaFault[] {
       if (typeof item !== 'object' || item === null) return;
       for (const key of ['icon', 'highlightIcon'] as const) {
         const icon = item[key];
-        if (typeof icon === 'string' && icon !== '' && !owner.has(icon))
+        if (typeof icon === 'string' && icon !== '' && !known.has(icon))
           faults.push({
             file,
             pointer: `${pointer}/${index}/${key}`,
@@ -69,8 +60,10 @@ export function menuIconFaults(root: string): SchemaFault[] {
   };
   const seed = readJson(join(root, 'schemas', 'seed', 'menus.json')) as { menus?: unknown } | undefined;
   checkMenus('schemas/seed/menus.json', seed?.menus, '/menus');
-  for (const module of modules) {
+  const modulesDir = join(root, 'modules');
+  for (const module of existsSync(modulesDir) ? readdirSync(modulesDir).sort() : []) {
     const path = join(modulesDir, module, 'module.json');
+    if (!existsSync(path)) continue;
     const manifest = readJson(path) as { menus?: unknown } | undefined;
     if (!Array.isArray(manifest?.menus)) continue;
     manifest.menus.forEach((group: { items?: unknown }, index) =>

@@ -3,8 +3,8 @@
  * pages and forms can write and that nothing else has, and every panel a dashboard or a module's `panels` shows is
  * of a type the engine or a module brings.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, relative } from 'node:path';
 import {
   MODULE_PART_FILE,
   MODULE_PART_FOLDERS,
@@ -12,42 +12,26 @@ import {
   type ModulePartFolder,
 } from '../../shared/module-parts';
 import type { SchemaFault } from './check-schemas';
+import { moduleNamedFiles } from './module-named-files';
 
-/** The parts of one folder kind across every module: name -> file, with the faults of their names. */
+/** The parts of one folder kind across every module: their names, with the faults of their names. */
 export function moduleParts(
   root: string,
   folder: ModulePartFolder,
   taken: readonly string[] = [],
 ): { names: Set<string>; faults: SchemaFault[] } {
-  const names = new Set<string>();
-  const faults: SchemaFault[] = [];
-  const owner = new Map<string, string>(taken.map((name) => [name, '核心']));
-  const modulesDir = join(root, 'modules');
-  if (!existsSync(modulesDir)) return { names, faults };
-  for (const module of readdirSync(modulesDir).sort()) {
-    const dir = join(modulesDir, module, folder);
-    if (!existsSync(dir) || !statSync(dir).isDirectory()) continue;
-    for (const name of readdirSync(dir).sort()) {
-      const file = relative(root, join(dir, name));
-      if (!MODULE_PART_FILE.test(name)) {
-        faults.push({
-          file,
-          pointer: '',
-          message: `${MODULE_PART_FOLDERS[folder]}的文件名须为小写字母开头的 <名称>.tsx`,
-        });
-        continue;
-      }
-      const part = modulePartName(name);
-      const other = owner.get(part);
-      if (other)
-        faults.push({ file, pointer: '', message: `${MODULE_PART_FOLDERS[folder]} "${part}" 已由${other}提供` });
-      else {
-        owner.set(part, `模块 ${module} `);
-        names.add(part);
-      }
-    }
-  }
-  return { names, faults };
+  const { files, faults } = moduleNamedFiles(
+    root,
+    folder,
+    {
+      file: MODULE_PART_FILE,
+      nameOf: modulePartName,
+      clash: (name, owner) => `${MODULE_PART_FOLDERS[folder]} "${name}" 已由${owner}提供`,
+      badName: `${MODULE_PART_FOLDERS[folder]}的文件名须为小写字母开头的 <名称>.tsx`,
+    },
+    taken,
+  );
+  return { names: new Set(files.map((part) => part.name)), faults };
 }
 
 /** Every dashboard panel's and every module panel's `widget` is a panel type of the engine or of a module. */

@@ -63,7 +63,7 @@ export function ratio(from: unknown, over: unknown, percent = false, digits = 2)
   if (!finite(from) || !finite(over) || over === 0) return null;
   const scale = 10 ** digits;
   // `+ 0` turns a rounded -0 into 0.
-  return Math.round(((from / over) * (percent ? 100 : 1)) * scale) / scale + 0;
+  return Math.round((from / over) * (percent ? 100 : 1) * scale) / scale + 0;
 }
 
 /** The messages of the checks `values` fail, joined by "；"; null when none fails (see the `limits` op). */
@@ -146,7 +146,12 @@ export function applyStoredComputed(file: CollectionFile, values: Values, now: D
   }
 }
 
-function readValue(field: Exclude<ComputedField, { op: 'limits' }>, record: Values, statusField: string | undefined, now: Date): unknown {
+function readValue(
+  field: Exclude<ComputedField, { op: 'limits' }>,
+  record: Values,
+  statusField: string | undefined,
+  now: Date,
+): unknown {
   const source = record[field.from];
   if (typeof source !== 'string' || source === '') return null;
   const day = source.slice(0, 10);

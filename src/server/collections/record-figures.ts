@@ -4,26 +4,15 @@
  * Both read within one project and the declared filters, and give values the labels users read.
  */
 import { sql, type RawBuilder } from 'kysely';
-import { optionLabels, type CollectionFile } from '../../shared/collections.js';
-import type { Db } from '../db/database.js';
-import type { StoredField } from './columns.js';
+import { optionLabels } from '../../shared/collections.js';
 import { labelReferences } from './reference-labels.js';
-import type { CollectionRecords, RecordValues } from './records.js';
+import type { AggregateRow, MonthSheet, SheetRow } from '../../shared/record-figures.js';
+import type { RecordTable } from './record-table.js';
+import type { RecordValues } from './record-types.js';
 
 type Fragment = RawBuilder<unknown>;
 
-/** What the figures read of a collection: its table and file, and how its columns and filters are written. */
-export interface RecordQuery {
-  db: Db;
-  file: CollectionFile;
-  table: string;
-  collections: ReadonlyMap<string, CollectionRecords>;
-  field(name: string): StoredField | undefined;
-  /** A field's or a system column's SQL, on the table aliased `t`. */
-  column(name: string): Fragment;
-  /** The project and the declared filters as SQL conditions on `t`. */
-  conditions(projectId: string, filters: Record<string, unknown>): Fragment;
-}
+export type { AggregateRow, MonthSheet, SheetRow };
 
 export interface AggregateParams {
   projectId: string;
@@ -50,39 +39,8 @@ export interface SheetParams {
   filters: Record<string, unknown>;
 }
 
-export interface SheetRow {
-  key: string;
-  label: string;
-  /** rowFields -> the text shown. */
-  fields: Record<string, string>;
-  /** One per day of the month: the cell's value, null on a day without a record. */
-  cells: (number | null)[];
-  /** Days with a record. */
-  days: number;
-  /** The sum of the cells. */
-  total: number;
-}
-
-export interface MonthSheet {
-  month: string;
-  /** Days of the month: 1..28/29/30/31. */
-  dayCount: number;
-  rows: SheetRow[];
-  /** Per day: how many rows have a record that day. */
-  dayRows: number[];
-  /** Per day: the sum of that day's cells. */
-  dayTotals: number[];
-  total: number;
-}
-
-export interface AggregateRow {
-  name: string;
-  value: number;
-  series?: string;
-}
-
 /** count/sum/avg grouped by a field, or by day/week/month of a date, optionally split into series. */
-export async function aggregateRecords(query: RecordQuery, params: AggregateParams): Promise<AggregateRow[]> {
+export async function aggregateRecords(query: RecordTable, params: AggregateParams): Promise<AggregateRow[]> {
   const groupBy = params.bucket
     ? bucketExpression(query, params.bucket, params.dateField ?? 'createdAt')
     : query.column(params.groupBy ?? query.file.status?.field ?? 'projectId');
@@ -113,7 +71,7 @@ export async function aggregateRecords(query: RecordQuery, params: AggregatePara
 }
 
 /** The month sheet of a project: a pivot of the records, rows by a field and columns by the days of a month. */
-export async function monthSheet(query: RecordQuery, params: SheetParams): Promise<MonthSheet> {
+export async function monthSheet(query: RecordTable, params: SheetParams): Promise<MonthSheet> {
   const [year, month] = params.month.split('-').map(Number);
   const dayCount = new Date(Date.UTC(year, month, 0)).getUTCDate();
   const first = `${params.month}-01`;
@@ -194,7 +152,7 @@ export async function monthSheet(query: RecordQuery, params: SheetParams): Promi
   };
 }
 
-function bucketExpression(query: RecordQuery, bucket: 'day' | 'week' | 'month', dateField: string): Fragment {
+function bucketExpression(query: RecordTable, bucket: 'day' | 'week' | 'month', dateField: string): Fragment {
   const field = query.field(dateField);
   const column = query.column(dateField);
   // Timestamps are bucketed by the site's day (China Standard Time); a date is a day already.
@@ -204,7 +162,7 @@ function bucketExpression(query: RecordQuery, bucket: 'day' | 'week' | 'month', 
 }
 
 /** Stored value -> the label users read, for a status, an enum with titles, or a reference. */
-async function valueLabels(query: RecordQuery, name: string | undefined): Promise<Map<string, string> | undefined> {
+async function valueLabels(query: RecordTable, name: string | undefined): Promise<Map<string, string> | undefined> {
   if (!name) return undefined;
   const flow = query.file.status;
   if (flow && name === flow.field)

@@ -4,27 +4,11 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { isStoredComputed } from '../../shared/collections.js';
-import type { Db } from '../db/database.js';
 import { applyStoredComputed } from './computed.js';
-import type { StoredField } from './columns.js';
-import type { RecordQuery } from './record-figures.js';
-import type { RecordValues } from './records.js';
+import type { RecordTable } from './record-table.js';
+import type { RecordValues } from './record-types.js';
 
 type Fragment = RawBuilder<unknown>;
-
-/** What seeding reads and writes of a collection's records, beside what the figures read. */
-export interface RecordStore extends RecordQuery {
-  fields: readonly StoredField[];
-  now(): Date;
-  /** The columns a read selects, and the table it reads (aliased `t`). */
-  selection(): Fragment;
-  from(): Fragment;
-  /** The stored values of an input: its own fields, and the computed fields stored with them. */
-  storedValues(input: RecordValues, creating: boolean): RecordValues;
-  checkReferences(projectId: string, rows: RecordValues[]): Promise<void>;
-  sqlValue(field: StoredField, value: unknown): Fragment;
-  transact<T>(work: (trx: Db) => Promise<T>): Promise<T>;
-}
 
 export interface SeedRecord {
   id: string;
@@ -47,7 +31,7 @@ function sameStoredValue(stored: unknown, computed: unknown): boolean {
  * when nothing is missing.
  */
 export async function seedRecords(
-  store: RecordStore,
+  store: RecordTable,
   projectId: string,
   records: readonly SeedRecord[],
 ): Promise<number> {
@@ -100,7 +84,7 @@ export async function seedRecords(
  * follow their reference when it is written. A record whose values a rule refuses (an ID number that fails its
  * check) keeps what it has. Answers how many records changed.
  */
-export async function recomputeStoredFields(store: RecordStore, batchSize = 500): Promise<number> {
+export async function recomputeStoredFields(store: RecordTable, batchSize = 500): Promise<number> {
   const computed = Object.entries(store.file.computed ?? {})
     .filter(([, field]) => isStoredComputed(field) && field.op !== 'lookup')
     .map(([name]) => store.field(name))

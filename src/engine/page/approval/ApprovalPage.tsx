@@ -5,9 +5,8 @@
  * dialog or a confirmation, declared in the page file. After an action the approval and the boxes it moves
  * between are read again; other people's actions arrive as events (`refreshOn`).
  */
-import { Button, Empty, Modal, Popconfirm, Tag, Timeline } from '@arco-design/web-react';
+import { Button, Modal, Popconfirm, Tag, Timeline } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Button/style/css.js';
-import '@arco-design/web-react/es/Empty/style/css.js';
 import '@arco-design/web-react/es/Modal/style/css.js';
 import '@arco-design/web-react/es/Popconfirm/style/css.js';
 import '@arco-design/web-react/es/Tag/style/css.js';
@@ -15,14 +14,13 @@ import '@arco-design/web-react/es/Timeline/style/css.js';
 import { useState } from 'react';
 import { pickPath } from '../../api';
 import { runAction } from '../../actions';
-import { LoadFailure, Loading } from '../../feedback';
 import { SchemaForm } from '../../form/SchemaForm';
 import type { PageRendererProps } from '../../renderers';
-import { useSeams } from '../../seams';
+import { useCan, useSeams } from '../../seams';
+import { PageRecord } from '../page-access';
 import { renderTemplate, type TemplateContext } from '../../template';
 import type { ApprovalAction, ApprovalPageFile } from '../../types';
-import { useApi, useInvalidateUrls } from '../../use-api';
-import { useEvents } from '../../use-events';
+import { useInvalidateUrls } from '../../use-api';
 import { ApprovalFlow, type FlowNode } from './approval-flow';
 import { FormValues } from './form-values';
 import './approval-page.css';
@@ -66,15 +64,18 @@ const STATUS_COLORS: Record<string, string> = {
 };
 
 export function ApprovalPage({ file, context }: PageRendererProps<'approval'>) {
-  const seams = useSeams();
-  const allowed = !file.permission || (seams.permissions?.has(file.permission) ?? true);
+  const can = useCan();
   const params = (renderTemplate(file.load.params ?? {}, context) ?? {}) as Record<string, unknown>;
-  const { data, error, isLoading, mutate } = useApi<ApprovalRecord>(allowed ? file.load.api : null, params);
-  useEvents(file.refreshOn, () => void mutate());
-  if (!allowed) return <Empty description="您没有访问该页面的权限" />;
-  if (error) return <LoadFailure error={error} onRetry={() => void mutate()} />;
-  if (isLoading || !data) return <Loading />;
-  return <LoadedApproval file={file} context={context} record={data} onChanged={() => void mutate()} />;
+  return (
+    <PageRecord<ApprovalRecord>
+      allowed={can(file.permission)}
+      api={file.load.api}
+      params={params}
+      refreshOn={file.refreshOn}
+    >
+      {(record, reload) => <LoadedApproval file={file} context={context} record={record} onChanged={reload} />}
+    </PageRecord>
+  );
 }
 
 interface LoadedApprovalProps {

@@ -17,7 +17,8 @@ import { LoadFailure, Loading } from '../../feedback';
 import { lazyPart, usePreloadWhenIdle } from '../../lazy-part';
 import { SchemaForm } from '../../form/SchemaForm';
 import type { OpenLink, PageRendererProps } from '../../renderers';
-import { useSeams } from '../../seams';
+import { useCan, useSeams } from '../../seams';
+import { PageDenied } from '../page-access';
 import type { TemplateContext } from '../../template';
 import type { CrudCall, CrudColumn, CrudDialogAction, CrudPageFile, RowCondition } from '../../types';
 import { useApi, useInvalidateApi } from '../../use-api';
@@ -48,7 +49,7 @@ export function CrudPage({ file, context, open }: PageRendererProps<'crud'>) {
 
 function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: TemplateContext; open: OpenLink }) {
   const seams = useSeams();
-  const can = (permission?: string) => !permission || (seams.permissions?.has(permission) ?? true);
+  const can = useCan();
   const rowKey = file.rowKey ?? 'id';
   const pageSize = file.list.pageSize ?? 10;
   const paged = isPaged(file);
@@ -70,7 +71,7 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
   useEvents(file.list.refreshOn, () => void mutate());
 
   if (!can(file.permission)) {
-    return <Empty className="crud-denied" description="您没有访问该页面的权限" />;
+    return <PageDenied />;
   }
 
   const remove = async (row: Row) => {

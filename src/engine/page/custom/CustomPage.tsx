@@ -2,21 +2,19 @@
  * A `custom` page: a module's own React (a Gantt chart, a viewer) under the name the file gives, with what the
  * file declares: the permission to see it, the data it shows (loaded here, before it renders), its title.
  */
-import { Empty } from '@arco-design/web-react';
-import '@arco-design/web-react/es/Empty/style/css.js';
 import { Suspense } from 'react';
 import { LoadFailure, Loading } from '../../feedback';
 import { customRenderer, type PageRendererProps } from '../../renderers';
-import { useSeams } from '../../seams';
+import { useCan } from '../../seams';
+import { PageDenied } from '../page-access';
 import { renderTemplate } from '../../template';
 import { useApi } from '../../use-api';
 
 export function CustomPage({ file, context, open }: PageRendererProps<'custom'>) {
-  const seams = useSeams();
-  const allowed = !file.permission || (seams.permissions?.has(file.permission) ?? true);
+  const allowed = useCan()(file.permission);
   const params = (renderTemplate(file.data?.params ?? {}, context) ?? {}) as Record<string, unknown>;
   const { data, error, isLoading, mutate } = useApi<unknown>(allowed ? (file.data?.api ?? null) : null, params);
-  if (!allowed) return <Empty description="您没有访问该页面的权限" />;
+  if (!allowed) return <PageDenied />;
   if (error) return <LoadFailure error={error} onRetry={() => void mutate()} />;
   if (file.data && isLoading) return <Loading />;
   const Renderer = customRenderer(file.renderer);

@@ -18,7 +18,7 @@ import { renderTemplate, type TemplateContext } from '../../template';
 import type { DashboardPageFile, DashboardPanel, PanelChoice } from '../../types';
 import { useApi } from '../../use-api';
 import { useEvents } from '../../use-events';
-import { useSeams } from '../../seams';
+import { useCan } from '../../seams';
 import { SchemaForm } from '../../form/SchemaForm';
 import { ScreenTitleBar } from './ScreenTitleBar';
 import {
@@ -33,11 +33,11 @@ import '../crud/crud-page.css';
 import './dashboard.css';
 
 export function DashboardPage({ file: fileAsWritten, context: pageContext, open }: PageRendererProps<'dashboard'>) {
-  const { permissions } = useSeams();
+  const can = useCan();
   // Panels of a permission the user lacks are not shown (nor called): a module's panel on a shared page.
   const file = {
     ...fileAsWritten,
-    panels: fileAsWritten.panels.filter((panel) => !panel.permission || (permissions?.has(panel.permission) ?? true)),
+    panels: fileAsWritten.panels.filter((panel) => can(panel.permission)),
   };
   const [filter, setFilter] = useState(() => initialFilter(file));
   const context = file.filter ? withFilter(pageContext, filter) : pageContext;

@@ -17,7 +17,8 @@ import { pickPath } from '../../api';
 import { LoadFailure, Loading } from '../../feedback';
 import { SchemaForm } from '../../form/SchemaForm';
 import type { PageRendererProps } from '../../renderers';
-import { useSeams } from '../../seams';
+import { useCan, useSeams } from '../../seams';
+import { PageRecord } from '../page-access';
 import { renderTemplate, type TemplateContext } from '../../template';
 import type {
   DetailAction,
@@ -42,16 +43,13 @@ const rendered = (template: Record<string, unknown> | undefined, context: Templa
   (template ? renderTemplate(template, context) : {}) as Row;
 
 export function DetailPage({ file, context }: PageRendererProps<'detail'>) {
-  const seams = useSeams();
-  const can = (permission?: string) => !permission || (seams.permissions?.has(permission) ?? true);
-  const allowed = can(file.permission);
-  const params = rendered(file.load.params, context);
-  const { data, error, isLoading, mutate } = useApi<Row>(allowed ? file.load.api : null, params);
-  if (!allowed) return <Empty description="您没有访问该页面的权限" />;
-  if (error) return <LoadFailure error={error} onRetry={() => void mutate()} />;
-  if (isLoading || !data) return <Loading />;
+  const can = useCan();
   return (
-    <LoadedDetail file={file} context={{ ...context, record: data }} record={data} onChanged={() => void mutate()} />
+    <PageRecord<Row> allowed={can(file.permission)} api={file.load.api} params={rendered(file.load.params, context)}>
+      {(record, reload) => (
+        <LoadedDetail file={file} context={{ ...context, record }} record={record} onChanged={reload} />
+      )}
+    </PageRecord>
   );
 }
 
@@ -65,7 +63,7 @@ interface LoadedDetailProps {
 
 function LoadedDetail({ file, context, record, onChanged }: LoadedDetailProps) {
   const seams = useSeams();
-  const can = (permission?: string) => !permission || (seams.permissions?.has(permission) ?? true);
+  const can = useCan();
   const [acting, setActing] = useState<DetailAction | null>(null);
   const refreshTimeline = useInvalidateApi(file.timeline?.api ?? file.load.api);
   const status = String(pickPath(record, file.statusField ?? 'status') ?? '');

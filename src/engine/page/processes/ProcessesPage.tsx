@@ -18,7 +18,8 @@ import { LoadFailure, Loading } from '../../feedback';
 import { SchemaForm, uploadFile } from '../../form/SchemaForm';
 import { processFormId } from '../../schema-files';
 import type { PageRendererProps } from '../../renderers';
-import { useSeams } from '../../seams';
+import { useCan, useSeams } from '../../seams';
+import { PageDenied } from '../page-access';
 import { renderTemplate, type TemplateContext } from '../../template';
 import type { ProcessesPageFile } from '../../types';
 import { useApi } from '../../use-api';
@@ -50,8 +51,7 @@ const rendered = (template: Record<string, unknown> | undefined, context: Templa
   (template ? renderTemplate(template, context) : {}) as Record<string, unknown>;
 
 export function ProcessesPage({ file, context, open }: PageRendererProps<'processes'>) {
-  const seams = useSeams();
-  const allowed = !file.permission || (seams.permissions?.has(file.permission) ?? true);
+  const allowed = useCan()(file.permission);
   const [keyword, setKeyword] = useState('');
   const [starting, setStarting] = useState<Definition | null>(null);
   const { data, error, isLoading, mutate } = useApi<Category[]>(allowed ? file.list.api : null, {
@@ -59,7 +59,7 @@ export function ProcessesPage({ file, context, open }: PageRendererProps<'proces
     ...(keyword ? { keyword } : {}),
   });
   const missing = file.requires && !pickPath(context, file.requires.path) ? file.requires.text : '';
-  if (!allowed) return <Empty description="您没有访问该页面的权限" />;
+  if (!allowed) return <PageDenied />;
   return (
     <section className="processes-page" data-testid={`processes-${file.id}`}>
       <header className="processes-header">

@@ -15,30 +15,15 @@ import { callApi, pickPath } from '../../api';
 import { LoadFailure, Loading } from '../../feedback';
 import { SchemaForm } from '../../form/SchemaForm';
 import type { PageRendererProps } from '../../renderers';
-import { useSeams } from '../../seams';
+import { useCan, useSeams } from '../../seams';
+import { PageDenied } from '../page-access';
 import type { SheetPageFile } from '../../types';
+import type { MonthSheet } from '../../../shared/record-figures';
 import { useApi } from '../../use-api';
 import { saveFile } from '../save-file';
 import { currentMonth, sheetApi, sheetExportApi, sheetParams, sheetReady } from './sheet-calls';
 import '../crud/crud-page.css';
 import './sheet-page.css';
-
-/** The sheet as the server answers it (records.ts `MonthSheet`). */
-interface MonthSheet {
-  month: string;
-  dayCount: number;
-  rows: {
-    key: string;
-    label: string;
-    fields: Record<string, string>;
-    cells: (number | null)[];
-    days: number;
-    total: number;
-  }[];
-  dayRows: number[];
-  dayTotals: number[];
-  total: number;
-}
 
 type Display = 'mark' | 'value';
 
@@ -62,7 +47,7 @@ function textsOf(file: SheetPageFile) {
 
 export function SheetPage({ file, context }: PageRendererProps<'sheet'>) {
   const seams = useSeams();
-  const can = !file.permission || (seams.permissions?.has(file.permission) ?? true);
+  const can = useCan()(file.permission);
   const [month, setMonth] = useState(currentMonth());
   const [search, setSearch] = useState<Record<string, unknown>>({});
   const [display, setDisplay] = useState<Display>(file.display ?? 'mark');
@@ -76,7 +61,7 @@ export function SheetPage({ file, context }: PageRendererProps<'sheet'>) {
   const summing = file.value.op === 'sum';
   const showValues = summing && display === 'value';
 
-  if (!can) return <Empty className="crud-denied" description="您没有访问该页面的权限" />;
+  if (!can) return <PageDenied />;
 
   const runExport = async () => {
     setExporting(true);

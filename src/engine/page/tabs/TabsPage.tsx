@@ -1,19 +1,18 @@
 /** A `tabs` page: pages inside a page, each tab another page file of any kind, rendered when first shown. */
-import { Empty, Tabs } from '@arco-design/web-react';
+import { Tabs } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Tabs/style/css.js';
-import '@arco-design/web-react/es/Empty/style/css.js';
 import { useState } from 'react';
 import type { PageRendererProps } from '../../renderers';
-import { useSeams } from '../../seams';
+import { useCan } from '../../seams';
+import { PageDenied } from '../page-access';
 import { SchemaPage } from '../SchemaPage';
 
 export function TabsPage({ file, context, open }: PageRendererProps<'tabs'>) {
-  const seams = useSeams();
-  const can = (permission?: string) => !permission || (seams.permissions?.has(permission) ?? true);
+  const can = useCan();
   const tabs = file.tabs.filter((tab) => can(tab.permission));
   const [active, setActive] = useState(tabs[0]?.page ?? '');
   if (!can(file.permission) || tabs.length === 0) {
-    return <Empty description="您没有访问该页面的权限" />;
+    return <PageDenied />;
   }
   return (
     <section className="tabs-page" data-testid={`tabs-${file.id}`}>
