@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { JOB_SCHEMA } from './queue.js';
+import { JOB_SCHEMA } from './job-tables.js';
 import { INTERRUPTED_MESSAGE, type JobListQuery, type JobRun, type JobState } from './types.js';
 
 /** pg-boss's job table (read when called: queue.ts, which names the schema, imports this file). */

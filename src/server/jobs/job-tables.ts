@@ -4,6 +4,9 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 
+/** The database schema pg-boss keeps its tables in. */
+export const JOB_SCHEMA = 'pgboss';
+
 type Json = ColumnType<unknown, string | undefined, string | null>;
 
 export interface JobDetailTable {

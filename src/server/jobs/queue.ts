@@ -45,8 +45,9 @@ import {
   type WorkOptions,
 } from './types.js';
 
-/** The database schema pg-boss keeps its tables in. */
-export const JOB_SCHEMA = 'pgboss';
+import { JOB_SCHEMA } from './job-tables.js';
+
+export { JOB_SCHEMA };
 
 export interface JobQueueOptions {
   /** How often idle workers look for due jobs (ms, at least 500; a send wakes them at once by NOTIFY). */
