@@ -418,7 +418,10 @@ export interface DetailMedia {
 }
 
 /** A status step offered on a detail page: a form dialog whose submit calls the step's API. */
-export interface DetailAction {
+/** A button of a detail page's header, offered in some of the record's statuses: a status step, or a link. */
+export type DetailAction = DetailStepAction | DetailLinkAction;
+
+export interface DetailStepAction {
   label: string;
   /** The record's statuses in which the step is offered. */
   when: string[];
@@ -427,6 +430,18 @@ export interface DetailAction {
   width?: number;
   /** What is sent: a template over the form's values, the record (`{{record.version}}`) and the context. */
   submit: EngineAction;
+  permission?: string;
+}
+
+/**
+ * Opens another screen about the record: a portal path with a query whose values are templates over the record
+ * and the context. An approval started from the record is such a link: the processes page with
+ * `{ "process": "<id>", "<form field>": "{{record.id}}" }`.
+ */
+export interface DetailLinkAction {
+  label: string;
+  when: string[];
+  link: { path: string; query?: Record<string, unknown> };
   permission?: string;
 }
 

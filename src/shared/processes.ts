@@ -80,7 +80,17 @@ export interface ProcessFile {
   remindAfterHours?: number;
   form: { schema: JsonSchemaNode; uiSchema?: Record<string, unknown> };
   references?: Record<string, ProcessReference>;
+  /** What the result writes to the records the form refers to (an approved extension moves a hazard's deadline). */
+  outcomes?: Partial<Record<'approved' | 'rejected', ProcessWriteBack[]>>;
   flow: FlowNode[];
+}
+
+/** One record written when an approval ends: the record a `references` field names gets form values. */
+export interface ProcessWriteBack {
+  /** The form field (declared in `references`) holding the record's id. */
+  reference: string;
+  /** The record's field -> the form field whose value it takes. */
+  set: Record<string, string>;
 }
 
 export const PROCESS_CATEGORIES = ['物资管理', '技术管理', '安全管理', '行政管理', '财务管理'] as const;
@@ -204,6 +214,15 @@ export function processFaults(file: ProcessFile, facts: ProcessFacts): ProcessFa
     if (facts.collections && !facts.collections.has(reference.collection))
       faults.push({ pointer: `${pointer}/collection`, message: `集合 "${reference.collection}" 不存在` });
   }
+  for (const [result, writes] of Object.entries(file.outcomes ?? {}))
+    (writes ?? []).forEach((write, index) => {
+      const pointer = `/outcomes/${result}/${index}`;
+      if (!file.references?.[write.reference])
+        faults.push({ pointer: `${pointer}/reference`, message: `"${write.reference}" 不是 references 中声明的字段` });
+      for (const [field, from] of Object.entries(write.set))
+        if (!(from in properties))
+          faults.push({ pointer: `${pointer}/set/${field}`, message: `表单中没有字段 "${from}"` });
+    });
   if (routeOfAnyApproval(file.flow) === false) faults.push({ pointer: '/flow', message: '流程中没有审批节点' });
   for (const { node, pointer } of flowNodes(file.flow)) {
     const first = seen.get(node.id);

@@ -15,7 +15,8 @@ import type {
   CrudColumn,
   CrudPageFile,
   CustomPageFile,
-  DetailAction,
+  DetailLinkAction,
+  DetailStepAction,
   DetailListAction,
   DetailListDelete,
   DetailPageFile,
@@ -226,13 +227,19 @@ const detailListAction: Members<DetailListAction> = {
   submit: true,
   permission: true,
 };
-const detailAction: Members<DetailAction> = {
+const detailStepAction: Members<DetailStepAction> = {
   label: true,
   when: true,
   form: true,
   title: true,
   width: true,
   submit: true,
+  permission: true,
+};
+const detailLinkAction: Members<DetailLinkAction> = {
+  label: true,
+  when: true,
+  link: true,
   permission: true,
 };
 
@@ -366,7 +373,8 @@ describe('schema kinds: TypeScript types and meta-schemas name the same members'
     const file = meta('detail');
     expect(names(detail)).toEqual(allowed(file.properties));
     expect(names(detailRelated)).toEqual(allowed(file.properties.related.items.properties));
-    expect(names(detailAction)).toEqual(allowed(file.properties.actions.items.properties));
+    expect(names(detailStepAction)).toEqual(allowed(file.properties.actions.items.oneOf[0].properties));
+    expect(names(detailLinkAction)).toEqual(allowed(file.properties.actions.items.oneOf[1].properties));
     expect(names(detailListAction)).toEqual(allowed(file.properties.related.items.properties.actions.items.properties));
     expect(names(detailListDelete)).toEqual(allowed(file.properties.related.items.properties.delete.properties));
     expect(file.definitions.column.$ref).toBe('crud#/properties/columns/items');

@@ -109,6 +109,28 @@ describe('schemas:check of process definitions', () => {
     });
   });
 
+  it('an outcome naming a field that is not a reference, or a form field the form lacks', () => {
+    const faults = checkSchemaTree(
+      brokenCopy('modules/safety/processes/hazard-extension.json', (f) => {
+        f.outcomes.approved = [
+          { reference: 'reason', set: { deadline: 'newDeadline' } },
+          { reference: 'hazardId', set: { deadline: 'laterDeadline' } },
+        ];
+      }),
+    );
+    const file = 'modules/safety/processes/hazard-extension.json';
+    expect(faults).toContainEqual({
+      file,
+      pointer: '/outcomes/approved/0/reference',
+      message: '"reason" 不是 references 中声明的字段',
+    });
+    expect(faults).toContainEqual({
+      file,
+      pointer: '/outcomes/approved/1/set/deadline',
+      message: '表单中没有字段 "laterDeadline"',
+    });
+  });
+
   it('a process id that a module declares again', () => {
     const root = brokenCopy('seal-use.json', () => undefined);
     const copy = JSON.parse(readFileSync(join(root, 'processes', 'seal-use.json'), 'utf8'));

@@ -14,6 +14,7 @@ import { useOpenTabs } from '../layout/tabs-context';
 import { openApp } from '../menus/open-app';
 import { readStored } from '../session/storage';
 import { loadChunk } from '../shell/chunks';
+import '../app-center/register';
 import '../flow-designer/register';
 
 // Renderer code arrives with the chunk timeout of spec section 4, like every screen's code.
@@ -27,11 +28,17 @@ export interface PortalPageProps {
 
 export function PortalPage({ pageId, params }: PortalPageProps) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const seams = useSeams();
   const { open: openTab } = useOpenTabs();
   const context = useMemo(
-    () => ({ user: readStored('userInfo'), project: selectedProject(), params: params ?? {} }),
+    () => ({
+      user: readStored('userInfo'),
+      project: selectedProject(),
+      params: params ?? {},
+      // The query string as the page was opened (`{{query.x}}`; a link that starts an approval with values).
+      query: Object.fromEntries(new URLSearchParams(search)),
+    }),
     // A page's params are fixed for its route (another id is another route, keyed apart).
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],

@@ -9,6 +9,9 @@ import type { Db } from '../db/database.js';
 import type { RecordTable } from './record-table.js';
 import type { HistoryEntry, RecordValues } from './record-types.js';
 
+/** The timeline's action of a change decided elsewhere (an approval's outcome): fields changed, the status not. */
+export const AMEND_ACTION = 'amend';
+
 /** One step of a record's timeline, as it is written. */
 export interface RecordStep {
   recordId: string;
@@ -59,7 +62,11 @@ export async function readHistory(table: RecordTable, id: string): Promise<Histo
   const flow = file.status;
   const label = (state: string | null) => (state ? (flow?.states[state]?.label ?? state) : '');
   const stepLabel = (action: string) =>
-    action === 'create' ? '新建' : (flow?.transitions.find((t) => t.id === action)?.label ?? action);
+    action === 'create'
+      ? '新建'
+      : action === AMEND_ACTION
+        ? '审批变更'
+        : (flow?.transitions.find((t) => t.id === action)?.label ?? action);
   const rows = await table.db
     .selectFrom('collection_history as h')
     .leftJoin('sys_user as u', 'u.id', 'h.actor_id')

@@ -20,7 +20,7 @@ import {
   type MonthSheet,
   type SheetParams,
 } from './record-figures.js';
-import { readHistory } from './record-history.js';
+import { AMEND_ACTION, readHistory, writeSteps } from './record-history.js';
 import {
   existingValues,
   presentRecords,
@@ -72,6 +72,14 @@ export interface RecordWrite {
 }
 
 export type WriteHook = (write: RecordWrite) => Promise<void>;
+
+/** Why a record is amended (`amend`): the decision's name, the timeline's remark, the states it applies in. */
+export interface RecordAmendment {
+  /** What decided it (隐患整改延期申请), in the refusal when the record moved on. */
+  label: string;
+  remark: string;
+  states?: string[];
+}
 
 export class CollectionRecords {
   private readonly sql: RecordTable;
@@ -212,6 +220,48 @@ export class CollectionRecords {
         this.runHooks(trx, { kind: 'remove', id, projectId: String(before?.projectId), actorId, before }),
       ),
     );
+  }
+
+  /**
+   * Changes fields of a record as the outcome of something decided elsewhere (an approved extension moves a
+   * hazard's deadline), with an entry in its timeline saying so; the status stays. With `states`, the record must
+   * still be in one of them: a decision about a record that moved on since is refused, naming its state.
+   */
+  async amend(id: string, values: RecordValues, actorId: string, entry: RecordAmendment): Promise<RecordValues> {
+    const before = await this.get(id);
+    const flow = this.file.status;
+    const current = flow ? String(before[flow.field] ?? '') : null;
+    if (flow && entry.states && !entry.states.includes(current ?? ''))
+      throw new DomainError(
+        'conflict',
+        `${entry.label}无法生效：记录当前状态为“${flow.states[current ?? '']?.label ?? current}”`,
+      );
+    const unknown = Object.keys(values).filter((name) => !this.sql.field(name)?.own);
+    if (unknown.length > 0) throw new Error(`collection ${this.file.id} has no field ${unknown.join(', ')} to amend`);
+    const projectId = String(before.projectId);
+    await updateRecord(
+      this.sql,
+      id,
+      values,
+      undefined,
+      async () => projectId,
+      async (trx) => {
+        await writeSteps(trx, this.file, this.now(), [
+          {
+            recordId: id,
+            projectId,
+            action: AMEND_ACTION,
+            from: current,
+            to: current,
+            actorId,
+            remark: entry.remark,
+            data: values,
+          },
+        ]);
+        await this.runHooks(trx, { kind: 'update', id, projectId, actorId, before });
+      },
+    );
+    return this.get(id);
   }
 
   transitionOf(action: string): StatusTransition | undefined {

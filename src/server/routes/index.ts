@@ -32,7 +32,9 @@ function routeFiles(): string[] {
 
 function checkedRouteFile(file: string, loaded: Partial<RouteFile>): RouteFile {
   if (typeof loaded.default !== 'function' || typeof loaded.prefix !== 'string')
-    throw new Error(`${file} must export its URL prefix (export const prefix) and its routes as a Fastify plugin (default)`);
+    throw new Error(
+      `${file} must export its URL prefix (export const prefix) and its routes as a Fastify plugin (default)`,
+    );
   return loaded as RouteFile;
 }
 

@@ -8,6 +8,8 @@
  */
 import type { CollectionFile } from '../../shared/collections.js';
 import type { Db } from '../db/database.js';
+import { CollectionRecords } from '../collections/records.js';
+import { collectionOutcomes } from './outcomes.js';
 import { createWorkflow } from './index.js';
 
 /** The demo users who start and decide. */
@@ -249,7 +251,14 @@ export async function seedWorkflowDemo(
     const DAY = 86_400_000;
     const chinaMidnight = (at: number) => Math.floor((at + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000;
     let clock = 0;
-    const { engine } = createWorkflow(trx, { collections, now: () => new Date(clock) });
+    const registry = new Map<string, CollectionRecords>();
+    for (const file of collections)
+      registry.set(file.id, new CollectionRecords(trx, file, () => new Date(clock), registry));
+    const { engine } = createWorkflow(trx, {
+      collections,
+      now: () => new Date(clock),
+      writeOutcome: collectionOutcomes(() => registry),
+    });
     const pendingTask = async (instanceId: string, userId: string) => {
       const task = await trx
         .selectFrom('wf_task')

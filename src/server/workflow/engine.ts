@@ -89,6 +89,25 @@ export type ReferenceLookup = (
   id: string,
 ) => Promise<{ projectId: string; status: string | null } | undefined>;
 
+/**
+ * Writes one outcome of an approval (a process file's `outcomes`) to the record it names, inside the approval's
+ * transaction `trx`: the approval ends with the record changed, or not at all (a refusal says why).
+ */
+export type OutcomeWriter = (
+  trx: Db,
+  write: {
+    collection: string;
+    id: string;
+    values: Record<string, unknown>;
+    actorId: string;
+    /** The process's name, and the timeline's remark. */
+    label: string;
+    remark: string;
+    /** The states the record must still be in (the reference's). */
+    states?: string[];
+  },
+) => Promise<void>;
+
 interface InstanceRow {
   id: string;
   definition_id: string;
@@ -135,6 +154,8 @@ export class WorkflowEngine {
     private readonly now: () => Date,
     /** Where a failed notification is reported (the action itself stands). */
     private readonly notifyFailed: (error: unknown) => void = () => {},
+    /** Where a process's declared outcomes are written; without one, a process that declares any cannot end. */
+    private readonly writeOutcome?: OutcomeWriter,
   ) {}
 
   /** The starter's form of a version, validated exactly as every form file is (lib/form-validation.ts). */
@@ -646,9 +667,43 @@ export class WorkflowEngine {
   }
 
   private async finish(ctx: Context, status: 'approved' | 'rejected', actorId: string): Promise<void> {
+    await this.writeOutcomes(ctx, status, actorId);
     await this.setInstance(ctx, { status, current_step: null, finished_at: ctx.now });
     const notice = this.notice(ctx, 'result', actorId, [ctx.instance.starter_id]);
     ctx.notices.push({ ...notice, result: status });
+  }
+
+  /** The process file's `outcomes` of this result, written to the records the instance's form refers to. */
+  private async writeOutcomes(ctx: Context, status: 'approved' | 'rejected', actorId: string): Promise<void> {
+    const file = ctx.definition.body;
+    const writes = file.outcomes?.[status] ?? [];
+    if (writes.length === 0) return;
+    if (!this.writeOutcome) throw new Error(`process ${file.id} declares outcomes but the engine has no writer`);
+    const { form } = await ctx.trx
+      .selectFrom('wf_instance')
+      .select('form')
+      .where('id', '=', ctx.instance.id)
+      .executeTakeFirstOrThrow();
+    const values = (typeof form === 'string' ? JSON.parse(form) : form) as Record<string, unknown>;
+    const labels = file.form.schema.properties ?? {};
+    for (const write of writes) {
+      const reference = file.references?.[write.reference];
+      const id = values[write.reference];
+      if (!reference || typeof id !== 'string') continue;
+      const changed = Object.fromEntries(Object.entries(write.set).map(([field, from]) => [field, values[from]]));
+      const said = Object.entries(write.set)
+        .map(([, from]) => `${labels[from]?.title ?? from}：${String(values[from] ?? '')}`)
+        .join('，');
+      await this.writeOutcome(ctx.trx, {
+        collection: reference.collection,
+        id,
+        values: changed,
+        actorId,
+        label: file.name,
+        remark: `${file.name}${status === 'approved' ? '已通过' : '已驳回'}（${ctx.instance.title}）${said ? `：${said}` : ''}`,
+        states: reference.states,
+      });
+    }
   }
 
   private async setInstance(

@@ -8,7 +8,7 @@ import { collectionTable, fieldColumn, type CollectionFile } from '../../shared/
 import type { Db } from '../db/database.js';
 import { Approvers } from './approvers.js';
 import { ProcessDefinitions } from './definitions.js';
-import { WorkflowEngine, type ReferenceLookup } from './engine.js';
+import { WorkflowEngine, type OutcomeWriter, type ReferenceLookup } from './engine.js';
 import { silentNotifier, type ApprovalNotifier } from './notifier.js';
 import { WorkflowQueries } from './queries.js';
 
@@ -27,6 +27,8 @@ export interface WorkflowOptions {
   now?: () => Date;
   /** Reports a notification that failed (the action stands). */
   notifyFailed?: (error: unknown) => void;
+  /** Writes the outcomes process files declare (outcomes.ts). */
+  writeOutcome?: OutcomeWriter;
 }
 
 /** A record of a collection, read from the collection's own table: its project and status. */
@@ -60,6 +62,7 @@ export function createWorkflow(db: Db, options: WorkflowOptions): Workflow {
       options.notifier ?? silentNotifier,
       options.now ?? (() => new Date()),
       options.notifyFailed,
+      options.writeOutcome,
     ),
     queries: new WorkflowQueries(db, definitions),
   };

@@ -3,6 +3,7 @@ import type { CollectionFile } from '../../shared/collections.js';
 import { globalPlugin } from '../http/global-plugin.js';
 import { createWorkflow, type Workflow } from './index.js';
 import { messageNotifier } from './message-notifier.js';
+import { collectionOutcomes } from './outcomes.js';
 import type { ApprovalNotifier } from './notifier.js';
 import { ApprovalTimers, DIGEST_JOB, REMINDER_JOB } from './timers.js';
 
@@ -24,6 +25,7 @@ export default globalPlugin<{ collections: readonly CollectionFile[]; notifier?:
         notifier: options.notifier ?? messageNotifier(app.services.messages),
         now: config.now,
         notifyFailed: (error) => app.log.error({ err: error }, 'approval notification failed'),
+        writeOutcome: collectionOutcomes(() => app.collections),
       }),
     );
     // The reminders and the daily digest: jobs of the queue, from cron schedules in its table.

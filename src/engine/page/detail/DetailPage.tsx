@@ -16,12 +16,13 @@ import { runAction } from '../../actions';
 import { pickPath } from '../../api';
 import { LoadFailure, Loading } from '../../feedback';
 import { SchemaForm } from '../../form/SchemaForm';
-import type { PageRendererProps } from '../../renderers';
+import type { OpenLink, PageRendererProps } from '../../renderers';
 import { useCan, useSeams } from '../../seams';
 import { PageRecord } from '../page-access';
 import { renderTemplate, type TemplateContext } from '../../template';
 import type {
-  DetailAction,
+  DetailLinkAction,
+  DetailStepAction,
   DetailListAction,
   DetailListDelete,
   DetailMedia,
@@ -42,12 +43,20 @@ type Row = Record<string, unknown>;
 const rendered = (template: Record<string, unknown> | undefined, context: TemplateContext) =>
   (template ? renderTemplate(template, context) : {}) as Row;
 
-export function DetailPage({ file, context }: PageRendererProps<'detail'>) {
+/** A link action's portal path with its query, the query's templates read over the record and the context. */
+function linkPath(link: DetailLinkAction['link'], context: TemplateContext): string {
+  const query = Object.entries((renderTemplate(link.query ?? {}, context) ?? {}) as Record<string, unknown>)
+    .filter(([, value]) => value !== undefined && value !== null && value !== '')
+    .map(([name, value]) => [name, String(value)]);
+  return query.length > 0 ? `${link.path}?${new URLSearchParams(query).toString()}` : link.path;
+}
+
+export function DetailPage({ file, context, open }: PageRendererProps<'detail'>) {
   const can = useCan();
   return (
     <PageRecord<Row> allowed={can(file.permission)} api={file.load.api} params={rendered(file.load.params, context)}>
       {(record, reload) => (
-        <LoadedDetail file={file} context={{ ...context, record }} record={record} onChanged={reload} />
+        <LoadedDetail file={file} context={{ ...context, record }} record={record} onChanged={reload} open={open} />
       )}
     </PageRecord>
   );
@@ -59,12 +68,13 @@ interface LoadedDetailProps {
   context: TemplateContext;
   record: Row;
   onChanged: () => void;
+  open: OpenLink;
 }
 
-function LoadedDetail({ file, context, record, onChanged }: LoadedDetailProps) {
+function LoadedDetail({ file, context, record, onChanged, open }: LoadedDetailProps) {
   const seams = useSeams();
   const can = useCan();
-  const [acting, setActing] = useState<DetailAction | null>(null);
+  const [acting, setActing] = useState<DetailStepAction | null>(null);
   const refreshTimeline = useInvalidateApi(file.timeline?.api ?? file.load.api);
   const status = String(pickPath(record, file.statusField ?? 'status') ?? '');
   const steps = (file.actions ?? []).filter((action) => action.when.includes(status) && can(action.permission));
@@ -81,7 +91,11 @@ function LoadedDetail({ file, context, record, onChanged }: LoadedDetailProps) {
         )}
         <span className="detail-steps">
           {steps.map((action) => (
-            <Button key={action.label} type="primary" onClick={() => setActing(action)}>
+            <Button
+              key={action.label}
+              type={'link' in action ? 'secondary' : 'primary'}
+              onClick={() => ('link' in action ? open({ path: linkPath(action.link, context) }) : setActing(action))}
+            >
               {action.label}
             </Button>
           ))}
@@ -352,7 +366,8 @@ function StatusTimeline({
             <Timeline.Item key={`${change.at ?? ''}-${index}`} label={cellText(AT_COLUMN, { at: change.at })}>
               {change.actionLabel && <b className="detail-step">{change.actionLabel}</b>}
               <span className="detail-states">
-                {change.from
+                {/* A change that kept the status (an approval's outcome) shows the status once. */}
+                {change.from && change.from !== change.to
                   ? `${change.fromLabel || change.from} → ${change.toLabel || change.to}`
                   : change.toLabel || change.to}
               </span>

@@ -10,7 +10,7 @@ import '@arco-design/web-react/es/Empty/style/css.js';
 import '@arco-design/web-react/es/Input/style/css.js';
 import '@arco-design/web-react/es/Modal/style/css.js';
 import '@arco-design/web-react/es/Select/style/css.js';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ImageList } from '../../../widgets/form/images-widget';
 import { pickPath } from '../../api';
 import { runAction } from '../../actions';
@@ -59,6 +59,7 @@ export function ProcessesPage({ file, context, open }: PageRendererProps<'proces
     ...(keyword ? { keyword } : {}),
   });
   const missing = file.requires && !pickPath(context, file.requires.path) ? file.requires.text : '';
+  const preset = usePreset(context, data, missing, setStarting);
   if (!allowed) return <PageDenied />;
   return (
     <section className="processes-page" data-testid={`processes-${file.id}`}>
@@ -133,6 +134,7 @@ export function ProcessesPage({ file, context, open }: PageRendererProps<'proces
             file={file}
             context={context}
             definition={starting}
+            initialData={preset?.processId === starting.processId ? preset.form : undefined}
             onStarted={(id) => {
               setStarting(null);
               open({ path: file.opens.replace('{id}', encodeURIComponent(id)) });
@@ -148,11 +150,40 @@ interface StartFormProps {
   file: ProcessesPageFile;
   context: TemplateContext;
   definition: Definition;
+  /** Values the form starts with (an approval started from a record names the record). */
+  initialData?: Record<string, unknown>;
   onStarted: (id: string) => void;
 }
 
+/**
+ * A link that opens one process's form at once, with values of its form: `?process=<id>&<field>=<value>` (an
+ * approval started from a record, see DetailLinkAction). Opened once, when the list of what the user may start is
+ * there; a process the user may not start is said plainly.
+ */
+function usePreset(
+  context: TemplateContext,
+  data: Category[] | undefined,
+  missing: string,
+  start: (definition: Definition) => void,
+): { processId: string; form: Record<string, unknown> } | undefined {
+  const seams = useSeams();
+  const [preset] = useState(() => {
+    const { process, ...form } = (context.query ?? {}) as Record<string, string>;
+    return process ? { processId: process, form } : undefined;
+  });
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!preset || !data || opened.current || missing) return;
+    opened.current = true;
+    const definition = data.flatMap((group) => group.definitions).find((d) => d.processId === preset.processId);
+    if (definition) start(definition);
+    else seams.notify.error('您不能发起该审批，或该审批已停用');
+  }, [preset, data, missing, start, seams]);
+  return preset;
+}
+
 /** The starter's form, then the approvers the starter picks and the attachments, then 提交. */
-function StartForm({ file, context, definition, onStarted }: StartFormProps) {
+function StartForm({ file, context, definition, initialData, onStarted }: StartFormProps) {
   const seams = useSeams();
   const detail = useApi<DefinitionDetail>(file.definition.api, { processId: definition.processId });
   const chosenNodes = detail.data?.starterChosen ?? [];
@@ -193,6 +224,9 @@ function StartForm({ file, context, definition, onStarted }: StartFormProps) {
       {detail.data.description && <p className="processes-description">{detail.data.description}</p>}
       <SchemaForm
         formId={processFormId(definition.processId)}
+        initialData={initialData}
+        // The form's option sources read the page's context (a hazard select lists the selected project's).
+        context={context}
         onSubmitted={(_envelope, values) => submit(values)}
         testId="process-start-form"
         hostFields={

@@ -20,7 +20,7 @@ const routes: FastifyPluginAsync = async (app) => {
         summary: 'Company detail with its logo (logPath)',
         description:
           'data {id, logPath}: logPath is an image URL or data URL, "" when no office up the tree has a logo. ' +
-          'Unknown office, or one outside the caller\'s companies: -404 机构不存在.',
+          "Unknown office, or one outside the caller's companies: -404 机构不存在.",
         security,
         params: {
           type: 'object',

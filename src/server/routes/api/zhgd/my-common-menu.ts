@@ -13,7 +13,13 @@ import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
 import { CommonMenuMessages } from '../../../portal/common-menus.js';
 import { portalContext } from '../../../portal/services.js';
-import { bodyOrEmpty, menuListSchema, officeIdProperty, projectNameProperty, security } from '../../../http/portal-schemas.js';
+import {
+  bodyOrEmpty,
+  menuListSchema,
+  officeIdProperty,
+  projectNameProperty,
+  security,
+} from '../../../http/portal-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
 
 const menuIdProperty = {

@@ -14,7 +14,13 @@ import { ok } from '../../../http/route-helpers.js';
 import type { MessageFilter, MessageList } from '../../../messages/messages.js';
 import { portalContext } from '../../../portal/services.js';
 import type { ApprovalSummary, Box } from '../../../workflow/queries.js';
-import { bodyOrEmpty, nameValueList, processTaskRowSchema, projectNameProperty, security } from '../../../http/portal-schemas.js';
+import {
+  bodyOrEmpty,
+  nameValueList,
+  processTaskRowSchema,
+  projectNameProperty,
+  security,
+} from '../../../http/portal-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
 
 const routes: FastifyPluginAsync = async (app) => {

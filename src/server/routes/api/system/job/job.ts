@@ -59,7 +59,19 @@ const scheduleRow = record({
 });
 
 const jobRow = record({
-  ...strings('id', 'name', 'label', 'state', 'attempts', 'ownerName', 'ranBy', 'createdAt', 'startedAt', 'finishedAt', 'error'),
+  ...strings(
+    'id',
+    'name',
+    'label',
+    'state',
+    'attempts',
+    'ownerName',
+    'ranBy',
+    'createdAt',
+    'startedAt',
+    'finishedAt',
+    'error',
+  ),
   retryable: { type: 'boolean' },
   cancellable: { type: 'boolean' },
 });
