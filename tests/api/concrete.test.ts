@@ -1,8 +1,9 @@
 /**
  * The concrete module against the real server and database: pours with their rules (schema messages, sensors of
- * the pour's own project and type), the strength estimated by the maturity method from readings stored through
- * the IoT platform's store (a worked example to 0.1 MPa), the temperature screen's GB 50496 figures, and the
- * project scope (a user never reads a pour of a project they cannot see).
+ * the pour's own project and type, the span a slab or beam needs), the strength estimated by the maturity method
+ * (datum 0 ℃) from readings stored through the IoT platform's store (a worked example to 0.1 MPa), the
+ * formwork-removal strength by member and span (GB 50666-2011 表4.5.2), the temperature screen's GB 50496 figures,
+ * and the project scope (a user never reads a pour of a project they cannot see).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TelemetryStore } from '../../modules/iot/server/telemetry-store.js';
@@ -113,7 +114,8 @@ describe('mixes', () => {
       expect.objectContaining({
         name: 'C30-P.O42.5-01',
         pointCount: 6,
-        curveText: 'S = -46.66 + 8.45·ln(M)，R² = 0.9998',
+        curveText: 'S = -47.61 + 8.69·ln(M)，R² = 0.9994',
+        datumTemperature: 0,
       }),
     ]);
     const empty = await who.manager.call('POST', '/api/data/concrete-mix-point', {
@@ -132,35 +134,76 @@ describe('mixes', () => {
 });
 
 describe('strength by the maturity method', () => {
-  it('a worked example: 20 ℃ for 72 h is 2,160 ℃·h, 18.2 MPa on the C30 curve, formwork strength in 28 hours', async () => {
+  it('a worked example: 20 ℃ for 72 h is 1,440 ℃·h, 15.6 MPa on the C30 curve, a 6 m slab’s 75 % in 88 hours', async () => {
     // The surface is the coolest probe (20 ℃): it governs.
     const id = await sensor('T-CT-01', 72, () => ({ core: 24, middle: 22, surface: 20, ambient: 15 }));
-    const created = await who.manager.call<Row>('POST', '/api/data/concrete-pour', pour(72, { sensorIds: [id] }));
+    const created = await who.manager.call<Row>(
+      'POST',
+      '/api/data/concrete-pour',
+      pour(72, { name: '7号楼三层楼板', member: 'floor-slab', span: 6, sensorIds: [id] }),
+    );
     expect(created.msgCode, created.errMsg).toBe(0);
     const answer = await who.staff.call<Strength>('GET', `/api/concrete/v1.0/strength?pourId=${created.data!.id}`);
     expect(answer.msgCode, answer.errMsg).toBe(0);
     const { summary, strength, maturity, pours } = answer.data!;
-    // C30 curve by least squares over ln M: a = −46.657, b = 8.450; at 2,160 ℃·h: 18.22 MPa.
+    // C30 curve by least squares over ln M: a = −47.607, b = 8.687; at 1,440 ℃·h: 15.57 MPa. A slab of 2 to 8 m
+    // loses its bottom forms at 75 % of C30: 22.5 MPa.
     expect(summary).toMatchObject({
-      name: '7号楼筏板',
-      maturity: 2160,
-      strength: 18.2,
+      name: '7号楼三层楼板',
+      maturity: 1440,
+      strength: 15.6,
       designStrength: 30,
-      formworkStrength: 21,
+      formworkStrength: 22.5,
+      formworkPercent: 75,
+      datum: 0,
       stateLabel: '未达拆模强度',
-      curveText: 'S = -46.66 + 8.45·ln(M)，R² = 0.9998',
+      curveText: 'S = -47.61 + 8.69·ln(M)，R² = 0.9994',
     });
-    expect(summary.maturityText).toBe('2,160 ℃·h（表面）');
-    // 21 MPa needs 3,000.8 ℃·h: 840.8 more at 30 ℃·h an hour is 28.03 hours.
+    expect(summary.maturityText).toBe('1,440 ℃·h（基准温度 0℃，表面）');
+    // 22.5 MPa needs 3,197.5 ℃·h: 1,757.5 more at 20 ℃·h an hour is 87.88 hours.
     const formworkAt = Date.parse(String(summary.formworkAt));
-    expect((formworkAt - clock.now().getTime()) / HOUR).toBeCloseTo(28.03, 2);
-    expect(summary.formworkText).toMatch(/^21 MPa（70%）：预计 .*（约 1天4小时后）$/);
-    expect(strength.filter((r) => r.series === '推定强度').at(-1)!.value).toBe(18.2);
+    expect((formworkAt - clock.now().getTime()) / HOUR).toBeCloseTo(87.88, 2);
+    expect(summary.formworkText).toMatch(
+      /^22\.5 MPa（75%，板，跨度 6 m，GB 50666-2011 表4\.5\.2）：预计 .*（约 3天15小时后）$/,
+    );
+    expect(strength.filter((r) => r.series === '推定强度').at(-1)!.value).toBe(15.6);
     expect(strength.some((r) => r.series === '预测强度')).toBe(true);
     expect(strength.filter((r) => r.series === '设计强度 30MPa').map((r) => r.value)).toEqual([30, 30]);
-    expect(maturity.filter((r) => r.series === '中心').at(-1)!.value).toBe(2448);
-    expect(maturity.filter((r) => r.series === '表面').at(-1)!.value).toBe(2160);
+    expect(strength.filter((r) => r.series === '拆模强度 22.5MPa（75%）').map((r) => r.value)).toEqual([22.5, 22.5]);
+    expect(maturity.filter((r) => r.series === '中心').at(-1)!.value).toBe(1728);
+    expect(maturity.filter((r) => r.series === '表面').at(-1)!.value).toBe(1440);
     expect(pours.map((p) => p.tag)).toContain('未达拆模强度');
+  });
+
+  it('takes the removal strength by member and span, the design’s own first; a raft has side forms only', async () => {
+    const removal = async (overrides: Record<string, unknown>) => {
+      const created = await who.manager.call<Row>('POST', '/api/data/concrete-pour', pour(10, overrides));
+      expect(created.msgCode, created.errMsg).toBe(0);
+      const answer = await who.staff.call<Strength>('GET', `/api/concrete/v1.0/strength?pourId=${created.data!.id}`);
+      expect(answer.msgCode, answer.errMsg).toBe(0);
+      return answer.data!.summary;
+    };
+    expect(await removal({ name: '雨篷板', member: 'floor-slab', span: 1.8 })).toMatchObject({
+      formworkPercent: 50,
+      formworkStrength: 15,
+    });
+    expect(await removal({ name: '大跨楼板', member: 'floor-slab', span: 9 })).toMatchObject({ formworkPercent: 100 });
+    expect(await removal({ name: '框架梁', member: 'beam', span: 7.2 })).toMatchObject({ formworkPercent: 75 });
+    expect(await removal({ name: '转换梁', member: 'beam', span: 12 })).toMatchObject({ formworkPercent: 100 });
+    expect(await removal({ name: '挑檐', member: 'cantilever' })).toMatchObject({ formworkPercent: 100 });
+    expect(await removal({ name: '设计要求楼板', member: 'floor-slab', span: 6, formworkPercent: 90 })).toMatchObject({
+      formworkPercent: 90,
+      formworkStrength: 27,
+    });
+    const raft = await removal({ name: '8号楼筏板', member: 'raft' });
+    expect(raft).toMatchObject({ formworkPercent: null, formworkStrength: null });
+    expect(raft.formworkText).toBe('不适用：无底模，侧模以混凝土表面及棱角不受损伤为准（GB 50666-2011 第4.5.3条）');
+    // A slab or a beam without its span cannot be judged: the form asks for it.
+    const spanless = await who.manager.call('POST', '/api/data/concrete-pour', pour(10, { member: 'beam' }));
+    expect(spanless).toMatchObject({
+      msgCode: -400,
+      errMsg: '板、梁、拱、壳须填写跨度，底模拆除强度按构件跨度确定（GB 50666-2011 表4.5.2）',
+    });
   });
 
   it("answers the project's latest pour when none is named", async () => {
@@ -208,7 +251,36 @@ describe('temperatures under GB 50496', () => {
       name: '8号楼承台',
       differenceText: '28.3℃，超过 25℃',
       coolingText: '11.7℃/d，超过 2℃/d',
+      // The core read 62 ℃ from its first hour and only cooled since: no rise over its placing temperature.
+      riseText: '0℃（入模约 62℃），未超过 50℃',
+      surfaceAirText: '10℃，未超过 20℃',
       ageText: '2天0小时',
+    });
+  });
+
+  it('says when the core rises more than 50 ℃ over its placing temperature and the surface 20 ℃ over the air', async () => {
+    // Placed at 18 ℃ (recorded on the pour), the core climbs to 72 ℃; the surface at 30 ℃ under 5 ℃ air.
+    const id = await sensor('T-CT-03', 48, (ago) => ({
+      core: 72 - (54 * ago) / 48,
+      middle: 50,
+      surface: 30,
+      ambient: 5,
+    }));
+    const created = await who.manager.call<Row>(
+      'POST',
+      '/api/data/concrete-pour',
+      pour(48, { name: '9号楼承台', sensorIds: [id], member: 'cap', placingTemperature: 18 }),
+    );
+    expect(created.msgCode, created.errMsg).toBe(0);
+    const answer = await who.staff.call<Temperature>(
+      'GET',
+      `/api/concrete/v1.0/temperature?pourId=${created.data!.id}`,
+    );
+    expect(answer.msgCode, answer.errMsg).toBe(0);
+    // The last hour's mean core: 72 − 54 × 0.583 / 48 = 71.3 ℃, 53.3 ℃ over the 18 ℃ placed.
+    expect(answer.data!.summary).toMatchObject({
+      riseText: '53.3℃（入模 18℃），超过 50℃',
+      surfaceAirText: '25℃，超过 20℃',
     });
   });
 });

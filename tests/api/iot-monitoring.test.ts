@@ -236,6 +236,13 @@ describe('扬尘监测', () => {
       { ts: WORK_START + 60_000, values: values(420, 63) },
       { ts: WORK_START + 120_000, values: values(100, 64.5) },
     ]);
+    // A dusty minute (420 μg/m³) opens nothing: PM10's limit is one of its 24-hour mean. An hour later, twenty minutes
+    // at 74 dB(A): their Leq is over the day's 70 dB(A), judged when the next minute comes in.
+    const loud = WORK_START + 3600_000;
+    await report(env, [
+      ...Array.from({ length: 20 }, (_, i) => ({ ts: loud + i * 60_000, values: values(100, 74) })),
+      { ts: loud + 20 * 60_000, values: values(100, 64.5) },
+    ]);
     type Day = {
       hasMonitor: boolean;
       monitor: { id: string; day: string };
@@ -254,15 +261,19 @@ describe('扬尘监测', () => {
     expect(dayOf.monitor).toMatchObject({ id: env.id, day: YESTERDAY });
     expect(dayOf.latest).toMatchObject({ pm10: '100 μg/m³', noise: '64.5 dB(A)' });
     // The three minutes fall in one 5-minute step: their average.
-    expect(dayOf.pm.filter((row) => row.series === 'PM10（μg/m³）')).toEqual([
-      { name: new Date(WORK_START).toISOString(), value: 203, series: 'PM10（μg/m³）' },
-    ]);
+    expect(dayOf.pm.filter((row) => row.series === 'PM10（μg/m³）')[0]).toEqual({
+      name: new Date(WORK_START).toISOString(),
+      value: 203,
+      series: 'PM10（μg/m³）',
+    });
     expect(new Set(dayOf.climate.map((row) => row.series))).toEqual(new Set(['温度（℃）', '湿度（%）']));
     const limit = dayOf.noise.filter((row) => row.series === '噪声限值（GB 12523）').map((row) => row.value);
     expect(limit).toEqual([55, 55, 70, 70, 55, 55]);
-    expect(dayOf.pm.filter((row) => row.series.startsWith('PM10 限值')).map((row) => row.value)).toEqual([150, 150]);
+    const pmLimit = dayOf.pm.filter((row) => row.series.startsWith('PM10 限值'));
+    expect(pmLimit.map((row) => row.value)).toEqual([150, 150]);
+    expect(pmLimit[0].series).toBe('PM10 限值（24小时平均，μg/m³）');
     expect(dayOf.exceedances.count).toBe(1);
-    expect(dayOf.exceedances.rows[0].title).toContain('PM10 超过限值');
+    expect(dayOf.exceedances.rows[0].title).toBe('11:20 昼间噪声 20 分钟等效声级超过 70 dB(A)（74dB(A) / 70dB(A)）');
     expect(dayOf.exceedances.rows[0].link).toMatch(/^\/iotDevices\/warning\//);
 
     // Another day of the same monitor has no exceedance; no monitor chosen: the project's first.

@@ -1,9 +1,10 @@
 /**
  * The IoT rules beyond one reading: mass concrete cooling over 2 ℃ a day (GB 50496), judged from the hour rollups
- * once per probe and day; and a device's own thresholds (a crane's other rated moment line, a local PM10 limit),
- * checked when saved and applied by the rules at once.
+ * once per probe and day; and a device's own thresholds (a crane's other rated moment line, a local limit of the
+ * PM10 24-hour mean), checked when saved and applied by the rules.
  */
 import { describe, expect, it } from 'vitest';
+import { TelemetryStore } from '../../modules/iot/server/telemetry-store.js';
 import { telemetryHeaders } from '../support/device-calls.js';
 import { useCallers, type PageData } from './admin-helpers.js';
 import { json, useTestApp } from './test-app.js';
@@ -14,6 +15,7 @@ const t = useTestApp();
 const who = useCallers(t);
 
 type Row = Record<string, unknown> & { id: string; version: number };
+const secrets = new Map<string, string>();
 
 async function device(serial: string, deviceType: string, extra: Record<string, unknown> = {}) {
   const created = await who.manager.call<Row>('POST', '/api/data/iot-device', {
@@ -25,6 +27,7 @@ async function device(serial: string, deviceType: string, extra: Record<string, 
   });
   expect(created.msgCode, created.errMsg).toBe(0);
   const issued = await who.manager.call<{ secret: string }>('POST', `/api/iot/v1.0/devices/${created.data!.id}/secret`);
+  secrets.set(created.data!.id, issued.data!.secret);
   return { id: created.data!.id, serial, secret: issued.data!.secret, version: created.data!.version };
 }
 
@@ -111,6 +114,7 @@ describe('per-device thresholds', () => {
       { value: 'moment-early', label: '力矩达到 90%（默认 90%）' },
       { value: 'moment-alarm', label: '力矩超限（默认 100%）' },
       { value: 'wind-stop', label: '风速达到 6 级，停止吊装作业（默认 10.8m/s）' },
+      { value: 'tilt', label: '塔身倾斜超过 4/1000（约 0.23°）（默认 0.23°）' },
     ]);
     expect((await who.manager.call('GET', '/api/iot/v1.0/deviceTypes/none/thresholds')).data).toEqual([]);
   });
@@ -160,10 +164,21 @@ describe('per-device thresholds', () => {
     expect(detail.data!.thresholdOverridesText).toBe('力矩超限：110%（类型默认 100%）');
   });
 
-  it("applies a project's PM10 limit set on a device at once", async () => {
+  it("applies a project's PM10 limit set on a device to its 24-hour mean", async () => {
     const air = { pm25: 30, noise: 50, temperature: 10, humidity: 60, windSpeed: 1, windDirection: 90 };
+    // The last day, a reading a minute at 120 μg/m³: under the type's 150, over a project's own 100.
+    const day = async (id: string) => {
+      const end = Math.floor(Date.now() / HOUR) * HOUR;
+      const readings = Array.from({ length: 24 * 60 }, (_, i) => ({
+        ts: new Date(end - HOUR * 24 + i * 60_000),
+        values: { ...air, pm10: 120 },
+      }));
+      const store = new TelemetryStore(t.db);
+      for (let i = 0; i < readings.length; i += 200) await store.store(id, readings.slice(i, i + 200));
+      await report({ id, secret: secrets.get(id)! }, { ts: Date.now() - 1000, values: { ...air, pm10: 120 } });
+    };
     const env = await device('R-ENV-01', 'environment');
-    await report(env, { ts: Date.now() - 120_000, values: { ...air, pm10: 120 } });
+    await day(env.id);
     expect(await warningsOf(env.id)).toEqual([]);
     const whole = { name: '设备 R-ENV-01', deviceType: 'environment', serial: 'R-ENV-01' };
     const updated = await who.manager.call<Row>('PUT', `/api/data/iot-device/${env.id}`, {
@@ -172,9 +187,10 @@ describe('per-device thresholds', () => {
       thresholdOverrides: [{ threshold: 'pm10', above: 100 }],
     });
     expect(updated.msgCode, updated.errMsg).toBe(0);
-    await report(env, { ts: Date.now() - 60_000, values: { ...air, pm10: 120 } });
-    expect(await warningsOf(env.id)).toEqual([
-      expect.objectContaining({ thresholdId: 'pm10', value: 120, limit: 100 }),
+    const own = await device('R-ENV-02', 'environment', { thresholdOverrides: [{ threshold: 'pm10', above: 100 }] });
+    await day(own.id);
+    expect(await warningsOf(own.id)).toEqual([
+      expect.objectContaining({ thresholdId: 'pm10', value: 120, limit: 100, metric: 'PM10 24小时平均' }),
     ]);
     const refused = await who.manager.call('PUT', `/api/data/iot-device/${env.id}`, {
       ...whole,

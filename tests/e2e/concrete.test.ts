@@ -121,7 +121,7 @@ describe('强度检测', () => {
     await mix.getByRole('button', { name: '标定点' }).click();
     const points = page.getByTestId('detail-related-标定点（同条件养护试块）');
     // The demo mix's last calibration point (28 days): the list has loaded, not only its empty state.
-    await row(points, '16000').waitFor();
+    await row(points, '13440').waitFor();
     const countBefore = await points.locator('tbody tr').count();
 
     await points.getByRole('button', { name: '添加标定点' }).click();

@@ -22,7 +22,7 @@ afterAll(async () => {
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
-/** A Wednesday one to two weeks back: inside the demo's two months of weekday attendance. */
+/** A Wednesday one to two weeks back: inside the demo's two months of attendance, clear of its rained-off days. */
 function demoWeekday(): string {
   const day = new Date();
   day.setDate(day.getDate() - 7);

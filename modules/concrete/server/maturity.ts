@@ -3,8 +3,10 @@
  * temperatures, the strength-maturity relationship of a mix from its calibration points, the strength it gives,
  * and when a target strength will be reached at the present temperature trend.
  *
- * - Maturity (temperature-time factor): M = Σ (T − T0)·Δt in °C·h, datum T0 = −10 °C (ASTM C1074's value for
- *   ordinary Portland cement between 0 and 40 °C). An hour colder than the datum adds nothing, never subtracts.
+ * - Maturity (temperature-time factor): M = Σ (T − T0)·Δt in °C·h. The datum T0 is the mix's own when determined by
+ *   test (ASTM C1074 Annex A1); otherwise 0 °C, the value ASTM C1074 gives for Type I cement without admixtures cured
+ *   between 0 and 40 °C (its editions before 2004 said −10 °C, since superseded). An hour colder than the datum adds
+ *   nothing, never subtracts.
  * - Strength: ASTM C1074 leaves the form of the curve to the user; its appendix and most site practice use the
  *   logarithmic fit S = a + b·ln(M) by least squares over the laboratory points (cubes cured with a logger and
  *   broken at 1, 3, 7, 14, 28 days). We fit that: it is smooth, it extends past the last point the way concrete
@@ -12,7 +14,8 @@
  *   the fit reaches 0 MPa the estimate is 0 (a fresh pour has no strength).
  */
 
-export const DATUM_C = -10;
+/** The datum temperature (°C) when the mix has none determined by test (ASTM C1074). */
+export const DATUM_C = 0;
 
 const HOUR_MS = 3600_000;
 

@@ -1,9 +1,10 @@
 /**
  * 混凝土管理 (module concrete): pours and mixes are collections; this plugin adds what no file declares. A pour's
- * sensors must be concrete-temperature devices of its own project, and two calls give the two screens their data
- * for one pour (the project's latest when none is named): its temperatures with the GB 50496 limits and its open
- * warnings, and its maturity and estimated strength (pour-views.ts, maturity.ts). Temperatures are the IoT
- * platform's hour rollups, read through its telemetry store.
+ * sensors must be concrete-temperature devices of its own project, a slab, beam, arch or shell needs its span (the
+ * formwork-removal strength depends on it, formwork.ts), and two calls give the two screens their data for one pour
+ * (the project's latest when none is named): its temperatures with the GB 50496 limits and its open warnings, and
+ * its maturity and estimated strength (pour-views.ts, maturity.ts). Temperatures are the IoT platform's hour
+ * rollups, read through its telemetry store.
  */
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -20,11 +21,11 @@ import {
   security,
 } from '../../../src/server/module-api.js';
 import { TelemetryStore } from '../../iot/server/public.js';
-import { fitStrengthCurve, type CalibrationPoint } from './maturity.js';
+import { formworkRule, needsSpan } from './formwork.js';
+import { DATUM_C, fitStrengthCurve, type CalibrationPoint } from './maturity.js';
 import {
   curveText,
   shortText,
-  DEFAULT_FORMWORK_PERCENT,
   estimateStrength,
   METRICS,
   strengthState,
@@ -43,6 +44,7 @@ const POUR_LIST_SIZE = 20;
 
 export const ConcreteMessages = {
   sensorElsewhere: '测温设备须为本项目的大体积混凝土测温设备',
+  spanMissing: '板、梁、拱、壳须填写跨度，底模拆除强度按构件跨度确定（GB 50666-2011 表4.5.2）',
   noPour: '本项目暂无浇筑记录，请先在“浇筑记录”中登记',
 } as const;
 
@@ -74,9 +76,18 @@ function pouredAt(row: RecordValues): number {
   return Date.parse(`${day}T${time}:00+08:00`);
 }
 
-function pourRecord(row: RecordValues): PourRecord {
+const numberOf = (value: unknown): number | undefined =>
+  value === null || value === undefined || value === '' || !Number.isFinite(Number(value)) ? undefined : Number(value);
+
+/** A pour as the views read it; the maturity's datum is its mix's (0 ℃ unless the mix says otherwise). */
+function pourRecord(row: RecordValues, mix?: RecordValues): PourRecord {
   const design = Number(row.designStrength);
-  const percent = Number(row.formworkPercent);
+  const percent = numberOf(row.formworkPercent);
+  const rule = formworkRule(
+    String(row.member ?? ''),
+    numberOf(row.span),
+    percent !== undefined && Number.isInteger(percent) && percent > 0 ? percent : undefined,
+  );
   return {
     id: String(row.id),
     name: String(row.name ?? ''),
@@ -86,7 +97,10 @@ function pourRecord(row: RecordValues): PourRecord {
     statusLabel: String(row.statusLabel ?? ''),
     pouredAt: pouredAt(row),
     designStrength: Number.isFinite(design) && design > 0 ? design : undefined,
-    formworkPercent: Number.isInteger(percent) && percent > 0 ? percent : DEFAULT_FORMWORK_PERCENT,
+    formworkPercent: rule.percent,
+    formworkBasis: rule.basis,
+    datum: numberOf(mix?.datumTemperature) ?? DATUM_C,
+    placingTemperature: numberOf(row.placingTemperature),
   };
 }
 
@@ -130,6 +144,12 @@ const plugin: ModulePlugin = async (app) => {
   pours.onWrite(async (write) => {
     if (write.kind === 'remove') return;
     const pour = await write.records('concrete-pour').get(write.id);
+    if (
+      needsSpan(String(pour.member ?? '')) &&
+      numberOf(pour.span) === undefined &&
+      numberOf(pour.formworkPercent) === undefined
+    )
+      throw invalidField('span', ConcreteMessages.spanMissing);
     for (const id of stringList(pour.sensorIds)) {
       const device = await write
         .records('iot-device')
@@ -179,10 +199,13 @@ const plugin: ModulePlugin = async (app) => {
       config: { auth: 'user', permission: CONCRETE_VIEW },
       schema: {
         tags: ['concrete'],
-        summary: "A pour's probe temperatures, core-to-surface difference and cooling rate (GB 50496), open warnings",
+        summary:
+          "A pour's probe temperatures and the GB 50496-2018 controls (rise over the placing temperature, " +
+          'core-to-surface difference, cooling rate, surface-to-air difference), open warnings',
         description:
           'For pourId, or the latest pour of projectId. Rows {name: ISO hour, value, series} of the hour rollups ' +
-          'since the pour; limit lines of 25 ℃ and 2 ℃/d as series of their own.',
+          'since the pour; limit lines of 25 ℃ and 2 ℃/d as series of their own; summary texts of the rise over ' +
+          'the placing temperature (≤ 50 ℃), 里表温差 (≤ 25 ℃), cooling (≤ 2.0 ℃/d) and surface-to-air (≤ 20 ℃).',
         security,
         querystring,
       },
@@ -223,10 +246,12 @@ const plugin: ModulePlugin = async (app) => {
         tags: ['concrete'],
         summary: "A pour's maturity and estimated strength (Nurse-Saul, ASTM C1074), and the project's pours",
         description:
-          'For pourId, or the latest pour of projectId: maturity M = Σ(T − (−10 ℃))·Δt of each probe from the ' +
-          'hour rollups since the pour; the least mature probe governs; strength from the mix curve ' +
-          'S = a + b·ln(M) fitted to its calibration points; the time the formwork and design strengths are or ' +
-          'will be reached (the last day’s temperature trend continued). summary holds the figures.',
+          'For pourId, or the latest pour of projectId: maturity M = Σ(T − T0)·Δt of each probe from the hour ' +
+          'rollups since the pour, T0 the mix’s datum temperature (0 ℃ unless determined by test, ASTM C1074); ' +
+          'the least mature probe governs; strength from the mix curve S = a + b·ln(M) fitted to its calibration ' +
+          'points; the formwork-removal strength by member and span (GB 50666-2011 表4.5.2) or the design’s own; ' +
+          'the time the formwork and design strengths are or will be reached (the last day’s temperature trend ' +
+          'continued). summary holds the figures.',
         security,
         querystring,
       },
@@ -234,9 +259,10 @@ const plugin: ModulePlugin = async (app) => {
     async (request) => {
       const row = await pourOf(request);
       if (!row) return ok(ConcreteMessages.noPour, { summary: { name: ConcreteMessages.noPour }, pours: [] });
-      const pour = pourRecord(row);
+      const mix = await mixOf(row);
+      const pour = pourRecord(row, mix);
       const at = now();
-      const view = strengthView(pour, await calibrationOf(await mixOf(row)), await historyOf(row, pour.pouredAt), at);
+      const view = strengthView(pour, await calibrationOf(mix), await historyOf(row, pour.pouredAt), at);
       const list = await pours.list({
         projectId: String(row.projectId),
         pageNo: 1,
@@ -246,10 +272,11 @@ const plugin: ModulePlugin = async (app) => {
       });
       const rows: ListRow[] = [];
       for (const other of list.dataList) {
-        const record = pourRecord(other);
+        const otherMix = await mixOf(other);
+        const record = pourRecord(other, otherMix);
         const estimate = estimateStrength(
           record,
-          await calibrationOf(await mixOf(other)),
+          await calibrationOf(otherMix),
           await historyOf(other, record.pouredAt),
           at,
         );

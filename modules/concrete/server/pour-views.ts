@@ -1,8 +1,10 @@
 /**
  * What the two concrete screens show of a pour, from its record, its mix and its sensors' hourly temperatures:
- * 混凝土预警 (the probes' curves, the core-to-surface difference against 25 ℃ and the cooling rate against
- * 2 ℃/d, GB 50496-2018) and 强度检测 (maturity and the strength estimated from the mix's curve, against the
- * design and formwork-removal strengths, with the day each is or will be reached). Pure: the routes load the data.
+ * 混凝土预警 (the probes' curves and the temperature controls of GB 50496-2018 第3.0.4条: the rise above the placing
+ * temperature at most 50 ℃, core-to-surface at most 25 ℃, cooling at most 2.0 ℃/d, surface-to-air at most 20 ℃)
+ * and 强度检测 (maturity and the strength estimated from the mix's curve, against the design strength and the
+ * formwork-removal strength of the member and span, GB 50666-2011 表4.5.2, with the day each is or will be reached).
+ * Pure: the routes load the data.
  */
 import { chinaDateTime } from '../../../src/server/module-api.js';
 import {
@@ -22,11 +24,14 @@ import {
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** GB 50496-2018: 里表温差 at most 25 ℃, cooling at most 2.0 ℃ a day. */
+/**
+ * GB 50496-2018 第3.0.4条: the rise above the placing temperature (入模温度) at most 50 ℃, 里表温差 at most 25 ℃,
+ * cooling at most 2.0 ℃ a day, and the surface at most 20 ℃ above the air when the insulation comes off.
+ */
+export const RISE_LIMIT = 50;
 export const CORE_SURFACE_LIMIT = 25;
 export const COOLING_LIMIT_PER_DAY = 2;
-/** 拆模 at this share of the design strength unless the pour says otherwise. */
-export const DEFAULT_FORMWORK_PERCENT = 70;
+export const SURFACE_AIR_LIMIT = 20;
 /** How far ahead the strength chart draws the prediction when the design strength is not reached. */
 const PREDICTION_CHART_MAX_HOURS = 30 * 24;
 
@@ -47,7 +52,14 @@ export interface PourRecord {
   pouredAt: number;
   /** MPa: the pour's own, else the grade's characteristic strength (C30: 30). */
   designStrength: number | undefined;
-  formworkPercent: number;
+  /** Share of the design strength for removing the bottom forms (formwork.ts); undefined: side forms only. */
+  formworkPercent: number | undefined;
+  /** Where that share comes from, in words. */
+  formworkBasis: string;
+  /** The mix's datum temperature (℃) of the maturity. */
+  datum: number;
+  /** 入模温度 (℃) as measured at the pour, when recorded. */
+  placingTemperature?: number;
 }
 
 export interface SensorHistory {
@@ -129,6 +141,31 @@ export function coolingRate(sensor: SensorHistory): HourTemperature[] {
 
 const lastOf = <T>(list: readonly T[]): T | undefined => list[list.length - 1];
 
+/** Surface minus air, hour by hour where both were measured. */
+export function surfaceAirDifference(sensor: SensorHistory): HourTemperature[] {
+  const air = byHour(sensor.hours.ambient);
+  return (sensor.hours.surface ?? []).flatMap((h) => {
+    const a = air.get(h.t);
+    return a === undefined ? [] : [{ t: h.t, value: h.value - a }];
+  });
+}
+
+/**
+ * 入模温度: as recorded on the pour, else the core's first hour at or after the pour (the probes are cast in with
+ * the concrete, so their first hour reads it as placed), the lowest of the pour's sensors.
+ */
+export function placingTemperature(
+  pour: PourRecord,
+  sensors: readonly SensorHistory[],
+): { value: number; measured: boolean } | undefined {
+  if (pour.placingTemperature !== undefined) return { value: pour.placingTemperature, measured: true };
+  const firsts = sensors.flatMap((sensor) => {
+    const first = (sensor.hours.core ?? []).find((h) => h.t + HOUR_MS > pour.pouredAt);
+    return first ? [first.value] : [];
+  });
+  return firsts.length > 0 ? { value: Math.min(...firsts), measured: false } : undefined;
+}
+
 export function temperatureView(pour: PourRecord, sensors: readonly SensorHistory[], now: number) {
   const many = sensors.length > 1;
   const temperatures: ChartRow[] = [];
@@ -136,6 +173,7 @@ export function temperatureView(pour: PourRecord, sensors: readonly SensorHistor
   const cooling: ChartRow[] = [];
   let latestDifference: number | undefined;
   let latestCooling: number | undefined;
+  let latestSurfaceAir: number | undefined;
   let peak: { value: number; t: number; sensor: string } | undefined;
   for (const [index, sensor] of sensors.entries()) {
     for (const metric of METRICS) {
@@ -162,7 +200,11 @@ export function temperatureView(pour: PourRecord, sensors: readonly SensorHistor
     if (d !== undefined) latestDifference = Math.max(latestDifference ?? d, d);
     const r = lastOf(rate)?.value;
     if (r !== undefined) latestCooling = Math.max(latestCooling ?? r, r);
+    const a = lastOf(surfaceAirDifference(sensor))?.value;
+    if (a !== undefined) latestSurfaceAir = Math.max(latestSurfaceAir ?? a, a);
   }
+  const placing = placingTemperature(pour, sensors);
+  const rise = peak && placing ? peak.value - placing.value : undefined;
   const end = Math.max(now, pour.pouredAt + HOUR_MS);
   if (difference.length > 0)
     difference.push(...limitLine(`控制值 ${CORE_SURFACE_LIMIT}℃`, CORE_SURFACE_LIMIT, pour.pouredAt, end));
@@ -182,6 +224,14 @@ export function temperatureView(pour: PourRecord, sensors: readonly SensorHistor
         latestCooling === undefined
           ? '浇筑不足一天'
           : `${round(latestCooling)}℃/d${latestCooling > COOLING_LIMIT_PER_DAY ? '，超过' : '，未超过'} ${COOLING_LIMIT_PER_DAY}℃/d`,
+      riseText:
+        rise === undefined || !placing
+          ? '暂无测温数据'
+          : `${round(rise)}℃（入模${placing.measured ? '' : '约'} ${round(placing.value)}℃）${rise > RISE_LIMIT ? '，超过' : '，未超过'} ${RISE_LIMIT}℃`,
+      surfaceAirText:
+        latestSurfaceAir === undefined
+          ? '暂无环境温度'
+          : `${round(latestSurfaceAir)}℃${latestSurfaceAir > SURFACE_AIR_LIMIT ? '，超过' : '，未超过'} ${SURFACE_AIR_LIMIT}℃`,
     },
     temperatures,
     difference,
@@ -218,7 +268,7 @@ function maturities(pour: PourRecord, sensors: readonly SensorHistory[], now: nu
     PROBES.flatMap((probe) => {
       const hours = sensor.hours[probe] ?? [];
       if (hours.length === 0) return [];
-      const curve = maturityCurve(hours, pour.pouredAt, now);
+      const curve = maturityCurve(hours, pour.pouredAt, now, pour.datum);
       return [{ sensor, probe, curve, maturity: lastOf(curve)?.maturity ?? 0 }];
     }),
   );
@@ -230,7 +280,8 @@ export interface StrengthEstimate {
   maturity: number;
   strength: number;
   designStrength: number;
-  formworkStrength: number;
+  /** MPa; undefined for a member with side forms only. */
+  formworkStrength: number | undefined;
   /** When each target was reached (ms), or is predicted to be; undefined: not within 90 days. */
   formworkAt?: number;
   designAt?: number;
@@ -253,7 +304,8 @@ export function estimateStrength(
   now: number,
 ): StrengthEstimate {
   const designStrength = pour.designStrength ?? gradeStrength(pour.grade) ?? 0;
-  const formworkStrength = (designStrength * pour.formworkPercent) / 100;
+  const formworkStrength =
+    pour.formworkPercent === undefined ? undefined : (designStrength * pour.formworkPercent) / 100;
   const curve = fitStrengthCurve(calibration);
   const all = maturities(pour, sensors, now);
   const governing = all.reduce<LocationMaturity | undefined>(
@@ -269,7 +321,7 @@ export function estimateStrength(
     if (needed === undefined) return undefined;
     return (
       reachedAt(governing.curve, needed, pour.pouredAt) ??
-      predictReach(maturity, needed, now, lastDay(governing.sensor.hours[governing.probe], now))
+      predictReach(maturity, needed, now, lastDay(governing.sensor.hours[governing.probe], now), pour.datum)
     );
   };
   const strength = strengthAt(curve, maturity);
@@ -278,9 +330,9 @@ export function estimateStrength(
     governing,
     maturity,
     strength,
-    formworkReached: strength >= formworkStrength,
+    formworkReached: formworkStrength !== undefined && strength >= formworkStrength,
     designReached: strength >= designStrength,
-    formworkAt: when(formworkStrength),
+    formworkAt: formworkStrength === undefined ? undefined : when(formworkStrength),
     designAt: when(designStrength),
   };
 }
@@ -296,6 +348,7 @@ export function curveText(curve: StrengthCurve | undefined): string {
 export function strengthState(estimate: StrengthEstimate): string {
   if (estimate.missing) return estimate.missing;
   if (estimate.designReached) return '已达设计强度';
+  if (estimate.formworkStrength === undefined) return '未达设计强度';
   if (estimate.formworkReached) return '已达拆模强度';
   return '未达拆模强度';
 }
@@ -334,6 +387,7 @@ export function strengthView(
         now,
         lastDay(governing.sensor.hours[governing.probe], now),
         hours,
+        pour.datum,
       );
       strength.push({ name: iso(now), value: round(estimate.strength), series: '预测强度' });
       for (const point of ahead.filter((_, i) => i % 6 === 5))
@@ -343,14 +397,15 @@ export function strengthView(
   if (strength.length > 0) {
     const last = Math.max(now, ...strength.map((row) => Date.parse(row.name)));
     strength.push(...limitLine(`设计强度 ${round(designStrength)}MPa`, designStrength, pour.pouredAt, last));
-    strength.push(
-      ...limitLine(
-        `拆模强度 ${round(formworkStrength)}MPa（${pour.formworkPercent}%）`,
-        formworkStrength,
-        pour.pouredAt,
-        last,
-      ),
-    );
+    if (formworkStrength !== undefined)
+      strength.push(
+        ...limitLine(
+          `拆模强度 ${round(formworkStrength)}MPa（${pour.formworkPercent}%）`,
+          formworkStrength,
+          pour.pouredAt,
+          last,
+        ),
+      );
   }
   // Down, so a pour 0.1 MPa short never reads 100 %.
   const percent = designStrength > 0 ? Math.floor((estimate.strength / designStrength) * 100) : 0;
@@ -359,16 +414,21 @@ export function strengthView(
       ...pourSummary(pour, sensors, now),
       maturityText: estimate.missing
         ? estimate.missing
-        : `${Math.round(estimate.maturity).toLocaleString('en-US')} ℃·h（${seriesName(governing!.sensor, many, PROBE_TITLES[governing!.probe])}）`,
+        : `${Math.round(estimate.maturity).toLocaleString('en-US')} ℃·h（基准温度 ${pour.datum}℃，${seriesName(governing!.sensor, many, PROBE_TITLES[governing!.probe])}）`,
       strengthText: estimate.missing ? '—' : `${round(estimate.strength)} MPa，设计强度的 ${percent}%`,
       designText: `${round(designStrength)} MPa：${estimate.missing ? '—' : reachText(estimate.designReached, estimate.designAt, now)}`,
-      formworkText: `${round(formworkStrength)} MPa（${pour.formworkPercent}%）：${estimate.missing ? '—' : reachText(estimate.formworkReached, estimate.formworkAt, now)}`,
+      formworkText:
+        formworkStrength === undefined
+          ? `不适用：${pour.formworkBasis}`
+          : `${round(formworkStrength)} MPa（${pour.formworkPercent}%，${pour.formworkBasis}）：${estimate.missing ? '—' : reachText(estimate.formworkReached, estimate.formworkAt, now)}`,
       curveText: curveText(curve),
       stateLabel: strengthState(estimate),
       maturity: round(estimate.maturity, 0),
       strength: round(estimate.strength),
       designStrength: round(designStrength),
-      formworkStrength: round(formworkStrength),
+      formworkStrength: formworkStrength === undefined ? null : round(formworkStrength),
+      formworkPercent: pour.formworkPercent ?? null,
+      datum: pour.datum,
       designAt: estimate.designAt === undefined ? null : iso(estimate.designAt),
       formworkAt: estimate.formworkAt === undefined ? null : iso(estimate.formworkAt),
     },

@@ -77,7 +77,7 @@ export function detectLifts(readings: readonly CraneReading[]): Cycle[] {
   return lifts;
 }
 
-/** Trips of a hoist: a load over its rated load (more than 100 %) is an overload (GB/T 10054.1). */
+/** Trips of a hoist: a load over its cage's rated load (more than 100 %) is an overload (GB/T 26557). */
 export function detectTrips(readings: readonly HoistReading[]): Cycle[] {
   const trips: Cycle[] = [];
   /** The trip under way, with the height it left from. */

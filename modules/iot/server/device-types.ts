@@ -27,12 +27,33 @@ export interface ThresholdSpec {
    * mass concrete, GB 50496), judged once per device and China day from the hour rollups, not per reading.
    */
   rate?: 'fall-per-day';
+  /**
+   * `first`: compares the metric's rise over the device's first reading of it (an embedded concrete probe reads the
+   * concrete as placed first: the rise over the placing temperature, GB 50496).
+   */
+  baseline?: 'first';
+  /**
+   * Compares the metric's average over a window instead of a reading (the 20-minute Leq of GB 12523, the 24-hour
+   * mean of GB 3095), judged once per window from the stored readings (rules.ts windowAverages).
+   */
+  average?: WindowAverage;
   above: number;
   level: 'early' | 'alarm';
   title: string;
   /** China-time hours [from, to) when it applies; to < from wraps midnight. */
   hours?: [number, number];
   standard?: string;
+}
+
+export interface WindowAverage {
+  /** energy: 10·lg(mean(10^(L/10))) of sound levels (Leq); arithmetic: the plain mean. */
+  kind: 'energy' | 'arithmetic';
+  /** The window's length. */
+  minutes: number;
+  /** Minutes (China time) between the ends of two windows judged; default `minutes` (windows side by side). */
+  every?: number;
+  /** The share of the readings the type's report period gives a window that it must hold to be judged (0.75). */
+  minShare?: number;
 }
 
 export interface DeviceType {
@@ -89,7 +110,7 @@ export function offlineAfterSeconds(type: DeviceType | undefined): number {
 function thresholdRange(type: DeviceType, threshold: ThresholdSpec): [number, number] | undefined {
   const metric = type.metrics.find((m) => m.key === threshold.metric);
   if (!metric) return undefined;
-  return threshold.minus !== undefined || threshold.rate !== undefined
+  return threshold.minus !== undefined || threshold.rate !== undefined || threshold.baseline !== undefined
     ? [0, metric.max - metric.min]
     : [metric.min, metric.max];
 }
@@ -124,6 +145,23 @@ export function effectiveThresholds(type: DeviceType, overrides: readonly Thresh
     const above = own.get(threshold.id);
     return above === undefined ? threshold : { ...threshold, above };
   });
+}
+
+/** What a threshold compares, in words: 中心温度与表面温度之差, 噪声20分钟等效声级, PM10 24小时平均. */
+export function comparedText(type: DeviceType | undefined, threshold: ThresholdSpec): string {
+  const title = type?.metrics.find((m) => m.key === threshold.metric)?.title ?? threshold.metric;
+  if (threshold.minus !== undefined) {
+    const other = type?.metrics.find((m) => m.key === threshold.minus)?.title ?? threshold.minus;
+    return `${title}与${other}之差`;
+  }
+  if (threshold.rate === 'fall-per-day') return `${title}日降幅`;
+  if (threshold.baseline === 'first') return `${title}较首个读数的升幅`;
+  const average = threshold.average;
+  if (average) {
+    const span = average.minutes % 60 === 0 ? `${average.minutes / 60}小时` : `${average.minutes}分钟`;
+    return average.kind === 'energy' ? `${title}${span}等效声级` : `${title} ${span}平均`;
+  }
+  return title;
 }
 
 /** The unit a threshold's value is in: its metric's, per day for a rate ('' for a metric without a unit). */

@@ -8,7 +8,8 @@
  *   30-day chart reads at most 720 rows per metric instead of the raw ones;
  * - iot_device_state: the last report and values of each device (online/offline, the list's last values);
  * - iot_nonce: nonces of signed HTTP readings, until the platform's one device_nonce took them (0004);
- * - iot_refusal: refused readings counted by day, device id and reason (a refused reading is never stored).
+ * - iot_refusal: refused readings counted by day, device id and reason (a refused reading is never stored);
+ * - iot_daily_check, iot_window_check: the rules judged once a day (cooling) or once a window (noise Leq, PM10 mean).
  */
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
@@ -116,9 +117,27 @@ const deviceIdentity: Migration = {
   },
 };
 
+/**
+ * The windowed rules (GB 12523's 20-minute Leq, a 24-hour mean of PM10) judged per device, rule and window: one
+ * judgement a window, whatever instance received the reading that closed it.
+ */
+const windowChecks: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('iot_window_check')
+      .addColumn('device_id', 'text', (c) => c.notNull())
+      .addColumn('rule_id', 'text', (c) => c.notNull())
+      .addColumn('window_end', 'timestamptz', (c) => c.notNull())
+      .addPrimaryKeyConstraint('iot_window_check_pk', ['device_id', 'rule_id', 'window_end'])
+      .execute();
+    await db.schema.createIndex('iot_window_check_end_idx').on('iot_window_check').column('window_end').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001-telemetry': foundation,
   '0002-warnings': warnings,
   '0003-daily-checks': dailyChecks,
   '0004-device-identity': deviceIdentity,
+  '0005-window-checks': windowChecks,
 };

@@ -64,7 +64,9 @@ function valueText(metric: MetricSpec | undefined, value: number | undefined): s
  * noise, GB 12523) make steps at their hours; rows are chart rows `{name: ISO time, value, series}`.
  */
 export function limitLine(type: DeviceType, metric: string, dayStart: Date, series: string) {
-  const thresholds = (type.thresholds ?? []).filter((t) => t.metric === metric && t.minus === undefined);
+  const thresholds = (type.thresholds ?? []).filter(
+    (t) => t.metric === metric && t.minus === undefined && t.rate === undefined && t.baseline === undefined,
+  );
   if (thresholds.length === 0) return [];
   const inForce = (hour: number) => {
     const covering = thresholds.filter((t) => {
@@ -226,7 +228,11 @@ export async function monitoringRoutes(
             link: `/iotDevices/warning/${String(row.id)}`,
           })),
         },
-        pm: [...pm, ...limitLine(type, 'pm10', dayStart, `PM10 限值（${String(specs.get('pm10')?.unit ?? '')}）`)],
+        // The PM10 limit is one of its 24-hour mean (GB 3095): the line says so beside the 5-minute curve.
+        pm: [
+          ...pm,
+          ...limitLine(type, 'pm10', dayStart, `PM10 限值（24小时平均，${String(specs.get('pm10')?.unit ?? '')}）`),
+        ],
         noise: [...noise, ...limitLine(type, 'noise', dayStart, '噪声限值（GB 12523）')],
         climate,
         wind,
@@ -371,7 +377,9 @@ export async function monitoringRoutes(
           'onlineRate (%)}, byType (chart rows {name: type ' +
           'name, value: devices, series: 在线/离线/未上报/未接入}), environment {hasMonitor, name, lastSeenText, ' +
           'texts (value and unit by metric), pm25, pm10, noise, windSpeed (gauge rows [{name, value, limit?}]: ' +
-          "the monitor's own PM10 limit, the noise limit in force now (GB 12523 day or night), the wind speed " +
+          "PM10 as its mean over the last 24 hours against the monitor's own limit of that mean (GB 3095), noise " +
+          'as the equivalent level of the last 20 minutes against the limit in force now (GB 12523 day or night), ' +
+          'the others as last reported; the wind speed ' +
           'that stops lifting (tower crane, GB 5144))}}. The monitor is the first registered environment monitor of ' +
           'the project that is online (else the first registered).',
         security,
@@ -414,14 +422,34 @@ export async function monitoringRoutes(
       // The lowest limit in force now: day or night noise, an early warning before an alarm.
       const limitNow = (key: string, of: readonly ThresholdSpec[]) => {
         const inForce = of.filter(
-          (t) => t.metric === key && t.minus === undefined && t.rate === undefined && appliesAt(t, at),
+          (t) =>
+            t.metric === key &&
+            t.minus === undefined &&
+            t.rate === undefined &&
+            t.baseline === undefined &&
+            appliesAt(t, at),
         );
         return inForce.length > 0 ? Math.min(...inForce.map((t) => t.above)) : undefined;
       };
+      // A metric judged on its mean over a window (PM10's 24 hours, noise's 20 minutes) shows that mean up to now,
+      // the figure its limit is of, not the last minute's reading.
+      const averaged = async (key: string) => {
+        const average = thresholds.find((t) => t.metric === key && t.average && appliesAt(t, at))?.average;
+        if (!monitor || !average) return undefined;
+        const figures = await store.windowFigures(
+          monitor.id,
+          key,
+          new Date(at.getTime() - average.minutes * 60_000),
+          at,
+          average.kind,
+        );
+        return figures.mean;
+      };
+      const [pm10Mean, noiseLeq] = await Promise.all([averaged('pm10'), averaged('noise')]);
       const windStop = limitNow('windSpeed', types.get('tower-crane')?.thresholds ?? []);
-      const gaugeRow = (key: string, limit: number | undefined) => {
+      const gaugeRow = (key: string, limit: number | undefined, mean?: number) => {
         const spec = metric(key);
-        const value = state?.lastValues[key];
+        const value = mean ?? state?.lastValues[key];
         if (!spec || value === undefined) return [];
         return [
           {
@@ -450,8 +478,8 @@ export async function monitoringRoutes(
             (type?.metrics ?? []).map((spec) => [spec.key, valueText(spec, state?.lastValues[spec.key])]),
           ),
           pm25: gaugeRow('pm25', undefined),
-          pm10: gaugeRow('pm10', limitNow('pm10', thresholds)),
-          noise: gaugeRow('noise', limitNow('noise', thresholds)),
+          pm10: gaugeRow('pm10', limitNow('pm10', thresholds), pm10Mean),
+          noise: gaugeRow('noise', limitNow('noise', thresholds), noiseLeq),
           windSpeed: gaugeRow('windSpeed', windStop),
         },
       });

@@ -25,7 +25,7 @@ import { startSimulator } from './simulator.js';
 import { TelemetryStore } from './telemetry-store.js';
 import { userRoutes } from './user-routes.js';
 import { applyRetention, RETENTION_CRON, RETENTION_JOB } from './retention.js';
-import { dailyFalls, exceedances } from './rules.js';
+import { dailyFalls, exceedances, risesFromFirst, windowAverages } from './rules.js';
 import { iotSettings } from './settings.js';
 import { RULES_AUTHOR, Warnings } from './warnings.js';
 
@@ -117,6 +117,9 @@ const iot: ModulePlugin = async (app, { module, settings: declared }) => {
   const cycles = new CycleStore(db, now);
   // The daily rules' days already judged, per device, rule and China day (rules.ts).
   const judgedDays = new TtlCache<string, true>(DAY_MS + 3600_000, 200_000);
+  // The windowed rules' windows already judged here, and each device's first reading of a metric (rules.ts).
+  const judgedWindows = new TtlCache<string, true>(2 * 3600_000, 200_000);
+  const firstValues = new TtlCache<string, number | null>(3600_000, 200_000);
   const ingestion = createIngestion({
     store,
     types,
@@ -134,6 +137,15 @@ const iot: ModulePlugin = async (app, { module, settings: declared }) => {
       const crossings = [
         ...exceedances(thresholds, result.readings),
         ...(await dailyFalls(store, device.deviceId, thresholds, result.readings, judgedDays)),
+        ...(await risesFromFirst(store, device.deviceId, thresholds, result.readings, firstValues)),
+        ...(await windowAverages(
+          store,
+          device.deviceId,
+          thresholds,
+          result.readings,
+          type.reportEverySeconds ?? 60,
+          judgedWindows,
+        )),
       ];
       if (crossings.length > 0) await warnings.open(device, type, crossings);
     },

@@ -5,7 +5,8 @@
  *   more is kept); on PGlite, a small single-site database, the rows of the boundary month are deleted too;
  * - minute rollups (the 24-hour charts) go with the raw readings they summarize;
  * - hour rollups (the 7- and 30-day charts, the cooling rule) are kept HOUR_ROLLUP_MONTHS, at least as long as raw;
- * - housekeeping: daily rule checks, refusal counts past the raw retention (the platform keeps device nonces).
+ * - housekeeping: daily and windowed rule checks, refusal counts past the raw retention (the platform keeps device
+ *   nonces).
  * Every step is idempotent: a run cut off is simply run again.
  */
 import { sql } from 'kysely';
@@ -58,6 +59,7 @@ export async function applyRetention(
   await sql`delete from iot_daily_check where day < ${new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10)}`.execute(
     db,
   );
+  await sql`delete from iot_window_check where window_end < ${new Date(now.getTime() - 7 * 86_400_000)}`.execute(db);
   await sql`delete from iot_refusal where day < ${keepRawFrom.toISOString().slice(0, 10)}`.execute(db);
   return {
     keepRawFrom: keepRawFrom.toISOString(),

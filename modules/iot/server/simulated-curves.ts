@@ -47,7 +47,8 @@ function towerCrane(serial: string, at: number): Record<string, number> {
     radius: round(radius, 1),
     height: round(lifting ? 8 + 45 * shape : 5, 1),
     slewAngle: round(((cycle * 73) % 360) + (lifting ? 90 * phase : 0), 1),
-    tilt: round(0.2 + 0.15 * noise(serial, Math.floor(at / 600_000), 'tilt'), 2),
+    // A plumb tower within GB 5144's 4/1000 (0.23°), swaying a little under load and wind.
+    tilt: round(0.06 + 0.1 * noise(serial, Math.floor(at / 600_000), 'tilt'), 2),
   };
 }
 
@@ -92,11 +93,14 @@ function environment(serial: string, at: number): Record<string, number> {
   };
 }
 
-/** Degrees above ambient of a mass pour `days` after casting: up to about 45 at a day and a half, then cooling. */
+/**
+ * Degrees above ambient of a mass pour `days` after casting: up to about 40 at a day and a half, then cooling, so
+ * that with the day's swing of the air the core stays within GB 50496's 50 ℃ rise over its placing temperature.
+ */
 function heatOfHydration(days: number): number {
   if (days <= 0) return 0;
   const t = days / 1.5;
-  return 45 * t * Math.exp(1 - t);
+  return 40 * t * Math.exp(1 - t);
 }
 
 function concreteTemperature(serial: string, at: number, pouredAt: number): Record<string, number> {

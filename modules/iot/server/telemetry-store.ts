@@ -240,6 +240,50 @@ export class TelemetryStore {
     return rows.length === 1;
   }
 
+  /**
+   * A metric's readings over [from, to): how many, and their mean, plain (arithmetic: from the hour rollups when the
+   * window is whole hours, else the minute ones) or of sound levels (energy: 10·lg(mean(10^(L/10))), the equivalent
+   * level Leq, from the raw readings).
+   */
+  async windowFigures(
+    deviceId: string,
+    metric: string,
+    from: Date,
+    to: Date,
+    kind: 'energy' | 'arithmetic',
+  ): Promise<{ count: number; mean: number | undefined }> {
+    if (kind === 'energy') {
+      const { rows } = await sql<{ count: string; mean: number | null }>`select count(*) as count,
+          10 * log(avg(power(10::float8, value / 10))) as mean
+        from iot_reading where device_id = ${deviceId} and metric = ${metric} and ts >= ${from} and ts < ${to}`.execute(
+        this.db,
+      );
+      return { count: Number(rows[0]?.count ?? 0), mean: rows[0]?.mean ?? undefined };
+    }
+    const HOUR = 3600_000;
+    const grain = from.getTime() % HOUR === 0 && to.getTime() % HOUR === 0 ? 'hour' : 'minute';
+    const { rows } = await sql<{ count: string | null; total: number | null }>`select sum(count) as count,
+        sum(sum) as total from iot_rollup
+      where device_id = ${deviceId} and metric = ${metric} and grain = ${grain} and bucket >= ${from}
+        and bucket < ${to}`.execute(this.db);
+    const count = Number(rows[0]?.count ?? 0);
+    return { count, mean: count > 0 ? Number(rows[0]?.total) / count : undefined };
+  }
+
+  /** A metric's first stored reading of a device (undefined before any). */
+  async firstValue(deviceId: string, metric: string): Promise<number | undefined> {
+    const { rows } = await sql<{ value: number }>`select value from iot_reading
+      where device_id = ${deviceId} and metric = ${metric} order by ts limit 1`.execute(this.db);
+    return rows[0]?.value;
+  }
+
+  /** Takes a windowed rule's judgement of a device's window (by its end) once: false when it was judged already. */
+  async takeWindowCheck(deviceId: string, ruleId: string, windowEnd: Date): Promise<boolean> {
+    const { rows } = await sql`insert into iot_window_check (device_id, rule_id, window_end)
+      values (${deviceId}, ${ruleId}, ${windowEnd}) on conflict do nothing returning window_end`.execute(this.db);
+    return rows.length === 1;
+  }
+
   async hasReadings(deviceId: string): Promise<boolean> {
     const { rows } = await sql`select 1 from iot_reading where device_id = ${deviceId} limit 1`.execute(this.db);
     return rows.length > 0;

@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import { type CollectionRecords, type Db, type RecordValues, TtlCache } from '../../../src/server/module-api.js';
-import { thresholdUnit, type DeviceType } from './device-types.js';
+import { comparedText, thresholdUnit, type DeviceType } from './device-types.js';
 import type { Exceedance } from './rules.js';
 import type { DeviceCredential } from './telemetry-store.js';
 
@@ -153,7 +153,6 @@ export class Warnings {
   private async write({ device, type, crossing }: Claimed): Promise<void> {
     const { threshold, value, at } = crossing;
     const metric = type.metrics.find((m) => m.key === threshold.metric);
-    const minus = threshold.minus ? type.metrics.find((m) => m.key === threshold.minus) : undefined;
     const warning = await this.records.create(
       device.projectId,
       {
@@ -161,11 +160,7 @@ export class Warnings {
         thresholdId: threshold.id,
         title: threshold.title,
         level: threshold.level,
-        metric: minus
-          ? `${metric?.title ?? threshold.metric}与${minus.title}之差`
-          : threshold.rate === 'fall-per-day'
-            ? `${metric?.title ?? threshold.metric}日降幅`
-            : (metric?.title ?? threshold.metric),
+        metric: comparedText(type, threshold),
         value,
         limit: threshold.above,
         ...(metric?.unit ? { unit: thresholdUnit(type, threshold) } : {}),

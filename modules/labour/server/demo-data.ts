@@ -1,9 +1,11 @@
 /**
  * The labour module's demo records, made at seeding (seed/module-demo.ts) from fixed seeds, so every seeding makes
  * the same ones: a few hundred workers per demo project across teams, trades and subcontractors, with valid ID
- * numbers from many provinces, certificates (some expiring, one lapsed), a few blacklisted; a gate per project; and
- * two months of weekday attendance, declared compactly as a `daily` seed (a line per worker, with the days missed,
- * late or early) and expanded when seeding. Dates are relative (`@day-30`), so the demo always looks current.
+ * numbers from many provinces (a name that goes with the ID number's sex), certificates (some expiring, one lapsed), a
+ * few blacklisted; a gate per project; and two months of attendance on every day of the week, as sites work weekends,
+ * with each worker's rest days and the days the site stood still, declared compactly as a `daily` seed (a line per
+ * worker, with the days off, late or early) and expanded when seeding. Dates are relative (`@day-30`), so the demo
+ * always looks current.
  */
 import {
   idCardCheckChar,
@@ -22,7 +24,8 @@ const day = relativeDay;
 
 const SURNAMES =
   '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢';
-const GIVEN = [
+/** Given names of men and of women: a worker's name goes with the sex of the ID number (its 17th digit, odd: male). */
+const MALE_GIVEN = [
   '建国',
   '志强',
   '国平',
@@ -43,9 +46,6 @@ const GIVEN = [
   '双喜',
   '宝山',
   '振华',
-  '秀英',
-  '桂兰',
-  '丽娟',
   '建华',
   '富贵',
   '大伟',
@@ -53,6 +53,39 @@ const GIVEN = [
   '庆丰',
   '少华',
   '忠诚',
+];
+export const FEMALE_GIVEN = ['秀英', '桂兰', '丽娟', '玉梅', '春花', '秀珍', '美玲', '翠萍', '红梅', '淑芬'];
+/** Mobile prefixes in use in mainland China (13x to 19x, the 166 and 19x numbers included). */
+const MOBILE_PREFIXES = [
+  '130',
+  '131',
+  '132',
+  '133',
+  '135',
+  '136',
+  '137',
+  '138',
+  '139',
+  '150',
+  '151',
+  '152',
+  '155',
+  '157',
+  '158',
+  '159',
+  '166',
+  '173',
+  '177',
+  '180',
+  '181',
+  '183',
+  '186',
+  '187',
+  '188',
+  '189',
+  '191',
+  '198',
+  '199',
 ];
 /** Region codes (county level) of the provinces most site workers come from. */
 const REGIONS = [
@@ -101,10 +134,15 @@ const SUBCONTRACTORS = [
   '安徽六安建工劳务有限公司',
   '湖南湘建劳务有限公司',
 ];
-const CERTIFICATES: Record<string, string> = {
+/**
+ * The certificate of each special trade: 建筑施工特种作业 (建质〔2008〕75号: 建筑电工, 建筑架子工, 建筑起重信号司索工,
+ * 建筑起重机械司机, 建筑起重机械安装拆卸工, 高处作业吊篮安装拆卸工), issued by the building authority; a welder holds the
+ * 特种作业操作证 of the safety authority (焊接与热切割作业).
+ */
+export const CERTIFICATES: Record<string, string> = {
   welder: '焊接与热切割作业',
-  electrician: '低压电工作业',
-  'crane-operator': '塔式起重机司机',
+  electrician: '建筑电工',
+  'crane-operator': '建筑起重机械司机（塔式起重机）',
   signalman: '建筑起重信号司索工',
   scaffold: '建筑架子工',
 };
@@ -135,9 +173,9 @@ export function demoWorkers(projectIndex: number): Record<string, unknown>[] {
     const left = random.next() < 0.12;
     const row: Record<string, unknown> = {
       id: `worker-${projectIndex + 1}-${String(index + 1).padStart(3, '0')}`,
-      name: `${random.pick([...SURNAMES])}${random.pick(GIVEN)}`,
+      name: `${random.pick([...SURNAMES])}${random.pick(male ? MALE_GIVEN : FEMALE_GIVEN)}`,
       idCardNumber: id,
-      phone: `1${random.pick([3, 5, 7, 8, 9])}${String(random.int(0, 999_999_999)).padStart(9, '0')}`,
+      phone: `${random.pick(MOBILE_PREFIXES)}${String(random.int(0, 99_999_999)).padStart(8, '0')}`,
       team: `${teamName}${random.pick(['一', '二', '三'])}班`,
       trade,
       subcontractor: random.pick(SUBCONTRACTORS),
@@ -170,8 +208,22 @@ const clock = (minutes: number) =>
 /** `@day-97` -> -97. */
 const offsetOf = (relative: unknown) => Number(String(relative).replace('@day', ''));
 
+/**
+ * Days (offsets from the first day of attendance) the whole site stood still: heavy rain, a typhoon warning. A site
+ * works weekends and holidays alike; these and each worker's own rest days are the days off.
+ */
+function siteStops(projectIndex: number): Set<number> {
+  const random = generator(3500 + projectIndex);
+  // More than two weeks back: the last fortnight (what a site manager looks at first) has no such day.
+  return new Set([random.int(8, 25), random.int(30, 44)]);
+}
+
+/** A worker's own days off: about one day in eleven (rest, a trip home, sick), so three or so a month. */
+const REST_SHARE = 0.09;
+
 function attendance(projectIndex: number, registry: Record<string, unknown>[]): DailySeedRow[] {
   const random = generator(3000 + projectIndex);
+  const stops = siteStops(projectIndex);
   return registry
     .filter((worker) => worker.blacklisted !== true)
     .flatMap((worker, index) => {
@@ -190,7 +242,7 @@ function attendance(projectIndex: number, registry: Record<string, unknown>[]): 
       const vary: Record<string, Record<string, unknown>> = {};
       for (let offset = 0; offset <= ATTENDANCE_DAYS; offset += 1) {
         const roll = random.next();
-        if (roll < 0.06) skip.push(offset);
+        if (offset < ATTENDANCE_DAYS && (stops.has(offset) || roll < REST_SHARE)) skip.push(offset);
         else if (roll < 0.09) vary[offset] = { clockIn: clock(random.int(8 * 60 + 31, 9 * 60 + 40)), remark: '迟到' };
         else if (roll < 0.11) vary[offset] = { clockOut: clock(random.int(14 * 60, 16 * 60 + 30)), remark: '早退' };
       }
@@ -233,14 +285,13 @@ export function demoData(): ModuleSeedFile[] {
     {
       kind: 'module-seed',
       description:
-        '演示考勤：近两个月的工作日，每名在场人员一行（skip 为缺勤的天、vary 为迟到早退的天，均为距 from 的天数），' +
-        '播种时展开为每人每天一条。',
+        '演示考勤：近两个月的每一天（工地周末照常施工），每名在场人员一行（skip 为轮休、缺勤与雨天停工的天，vary 为' +
+        '迟到早退的天，均为距 from 的天数），播种时展开为每人每天一条。',
       collection: 'labour-attendance',
       daily: {
         dateField: 'date',
         from: day(-ATTENDANCE_DAYS),
         to: day(0),
-        days: [1, 2, 3, 4, 5],
         values: { source: 'gate' },
         projects: Object.fromEntries(
           DEMO_PROJECTS.map((project, index) => [

@@ -2,7 +2,8 @@
  * The pile module's demo records, made at seeding (seed/module-demo.ts) from fixed seeds, so every seeding makes the
  * same ones: the piles of the demo projects that have piling, in construction order (bored and rotary piles with
  * their construction records; 14 days after casting a low-strain test, classes mostly Ⅰ, some Ⅱ, a few Ⅲ and one Ⅳ;
- * static load tests on a sample), a few out of range (充盈系数 < 1.0, 垂直度 > 1 %, too much sediment). Dates are
+ * static load tests on a sample), a few out of range (充盈系数 < 1.0, 垂直度 > 1 %, too much sediment); the highway's bridge
+ * piles take the bearing types of JTG/T 3650-2020 (支承桩, 摩擦桩 by size), the housing site's those of JGJ 94. Dates are
  * relative (`@day-30`), so the demo always looks current.
  */
 import { seededRandom, type ModuleSeedFile } from '../../../src/server/module-api.js';
@@ -17,6 +18,8 @@ interface PileSite {
   types: { value: string; diameter: number[]; length: [number, number]; capacity: number[] }[];
   count: number;
   startAgo: number;
+  /** A highway's bridge piles (JTG/T 3650-2020), not a building's (JGJ 94). */
+  highway?: boolean;
 }
 
 const PILE_SITES: PileSite[] = [
@@ -41,6 +44,7 @@ const PILE_SITES: PileSite[] = [
     ],
     count: 64,
     startAgo: 120,
+    highway: true,
   },
 ];
 
@@ -75,7 +79,16 @@ function piles(site: PileSite, seed: number) {
       integrityClass === 'III' || integrityClass === 'IV' || (staticCapacity ?? Infinity) < designCapacity;
     const sediment = cast ? random.int(20, 90) : 0;
     // Bridge piles socketed in rock bear on their tip (端承型, sediment ≤ 50 mm); the others on their shaft (≤ 100 mm).
-    const bearingType = cast && zone.includes('大桥') ? 'end' : 'friction';
+    // Highway bridge piles follow JTG/T 3650-2020: 支承桩 ≤ 50 mm, 摩擦桩 over 1.5 m across or 40 m long ≤ 300 mm.
+    const bearingType = site.highway
+      ? cast && zone.includes('大桥')
+        ? 'bridge-end'
+        : diameter > 1500 || designLength > 40
+          ? 'bridge-friction-large'
+          : 'bridge-friction'
+      : cast && zone.includes('大桥')
+        ? 'end'
+        : 'friction';
     // About one in twenty-five drilled out of plumb (> 1 %) or with too much sediment at its tip.
     const verticality = round(survey.next() < 0.04 ? survey.between(1.05, 1.6) : survey.between(0.15, 0.85), 2);
     const endSediment = survey.next() < 0.08 ? survey.int(55, 80) : survey.int(15, 48);
@@ -90,7 +103,7 @@ function piles(site: PileSite, seed: number) {
       designCapacity,
       constructedDate: `@day-${constructedAgo}`,
       holeDepth: cast ? holeDepth : undefined,
-      sedimentThickness: cast ? (bearingType === 'end' ? endSediment : sediment) : undefined,
+      sedimentThickness: cast ? (bearingType.endsWith('end') ? endSediment : sediment) : undefined,
       verticalityDeviation: cast ? verticality : undefined,
       concreteVolume: cast ? round(theoretical * filling, 2) : undefined,
       integrityClass,

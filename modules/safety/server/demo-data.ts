@@ -23,10 +23,10 @@ const HAZARDS: [category: string, level: string, description: string, location: 
   ['collapse', 'major', '高支模立杆间距不符合方案', '地下车库顶板'],
   ['machinery', 'general', '钢筋切断机防护罩缺失', '钢筋加工场'],
   ['fire', 'general', '动火作业未配备灭火器', '4号楼地下室'],
-  ['civilized', 'general', '裸土未覆盖，扬尘明显', '场区西侧'],
-  ['civilized', 'general', '洗车池未正常使用', '主大门'],
+  ['vehicle', 'general', '施工车辆出入口无专人指挥，车辆倒车无人监护', '主大门'],
+  ['poisoning', 'major', '污水井有限空间作业未检测气体、未设监护人', '场区西侧污水井'],
   ['fall', 'major', '电梯井口未设防护门', '6号楼各层电梯井'],
-  ['other', 'general', '作业人员未正确佩戴安全帽', '3号楼主体'],
+  ['object-strike', 'general', '作业人员未正确佩戴安全帽', '3号楼主体'],
 ];
 const PEOPLE = ['user-staff', 'user-manager'];
 /** Pictures of the site the project draws itself (scripts/gateway-slides.ts). */
@@ -67,44 +67,65 @@ function hazards(projectIndex: number): Record<string, unknown>[] {
 
 type ChecklistItem = [section: string, content: string, standard: string, category: string];
 
-/** Items of the JGJ 59-2011 安全检查标准 evaluation tables (one line per 检查项目 that sites most often fail). */
+/**
+ * The check tables of JGJ 59-2011 chapter 3 and the clause of each: 3.1 安全管理, 3.2 文明施工, 3.3 扣件式钢管脚手架,
+ * ... 3.11 基坑工程, 3.12 模板支架, 3.13 高处作业, 3.14 施工用电, 3.15 物料提升机与施工升降机, 3.16 塔式起重机与起重吊装,
+ * 3.17 施工机具. In a table with 保证项目 and 一般项目, clause x.x.3 states the 保证项目 and x.x.4 the 一般项目; 高处作业 and
+ * 施工机具 have no such split, their items are all in x.x.3.
+ */
+export const JGJ59_SECTIONS: Readonly<Record<string, string>> = {
+  安全管理: '3.1',
+  文明施工: '3.2',
+  扣件式钢管脚手架: '3.3',
+  基坑工程: '3.11',
+  模板支架: '3.12',
+  高处作业: '3.13',
+  施工用电: '3.14',
+  物料提升机与施工升降机: '3.15',
+  塔式起重机: '3.16',
+  施工机具: '3.17',
+};
+
+/** `JGJ 59-2011 第3.16.3条`: the 保证项目 (3) or 一般项目 (4) clause of a section's table. */
+const clause = (section: string, item: 3 | 4 = 3) => `JGJ 59-2011 第${JGJ59_SECTIONS[section]}.${item}条`;
+
+/**
+ * Items of the JGJ 59-2011 安全检查标准 evaluation tables (one line per 检查项目 that sites most often fail), each with
+ * the accident it may lead to (GB 6441 category of hazard_category).
+ */
 const JGJ59: ChecklistItem[] = [
-  [
-    '安全管理',
-    '项目部建立以项目经理为第一责任人的安全生产责任制，并经责任人签字确认',
-    'JGJ 59-2011 第3.1.3条',
-    'other',
-  ],
-  ['安全管理', '危险性较大的分部分项工程编制专项施工方案，并按规定审核、审批和论证', 'JGJ 59-2011 第3.1.3条', 'other'],
-  ['安全管理', '施工前逐级进行安全技术交底，交底内容有针对性并履行签字手续', 'JGJ 59-2011 第3.1.3条', 'other'],
-  ['文明施工', '施工现场实行封闭管理，市区主要路段围挡高度不低于2.5m', 'JGJ 59-2011 第3.2.3条', 'civilized'],
-  ['文明施工', '裸露场地和堆放的土方采取覆盖、固化或绿化等防尘措施', 'JGJ 59-2011 第3.2.3条', 'civilized'],
-  ['文明施工', '材料按总平面布局码放整齐并标明名称、规格', 'JGJ 59-2011 第3.2.3条', 'civilized'],
-  ['脚手架', '立杆基础平整坚实，设置底座、垫板和纵横向扫地杆', 'JGJ 59-2011 第3.3.3条', 'collapse'],
-  ['脚手架', '架体与建筑结构按规定拉结，连墙件设置符合方案', 'JGJ 59-2011 第3.3.3条', 'collapse'],
-  ['脚手架', '作业层脚手板满铺、铺稳，外侧设置挡脚板和防护栏杆', 'JGJ 59-2011 第3.3.3条', 'fall'],
-  ['脚手架', '架体外侧采用密目式安全网封闭，网间连接严密', 'JGJ 59-2011 第3.3.3条', 'object-strike'],
-  ['基坑工程', '基坑周边设置防护栏杆，坑边堆载不超过设计要求', 'JGJ 59-2011 第3.11.3条', 'collapse'],
-  ['基坑工程', '按方案进行基坑支护结构水平位移和周边沉降监测', 'JGJ 59-2011 第3.11.3条', 'collapse'],
-  ['基坑工程', '基坑内设置供人员上下的专用梯道', 'JGJ 59-2011 第3.11.3条', 'fall'],
-  ['模板支架', '支架立杆间距、水平杆步距符合专项施工方案', 'JGJ 59-2011 第3.12.3条', 'collapse'],
-  ['模板支架', '支架按规定设置竖向和水平剪刀撑', 'JGJ 59-2011 第3.12.3条', 'collapse'],
-  ['模板支架', '混凝土浇筑前对支架进行验收并形成记录', 'JGJ 59-2011 第3.12.3条', 'collapse'],
-  ['高处作业', '作业人员正确佩戴安全帽，高处作业系挂安全带', 'JGJ 59-2011 第3.13.3条', 'fall'],
-  ['高处作业', '楼层临边、阳台边设置防护栏杆并挂设安全网', 'JGJ 59-2011 第3.13.3条', 'fall'],
-  ['高处作业', '电梯井口设置防护门，井内每隔两层且不大于10m设一道安全平网', 'JGJ 59-2011 第3.13.3条', 'fall'],
-  ['高处作业', '预留洞口采取盖板或防护栏杆等有效防护措施', 'JGJ 59-2011 第3.13.3条', 'fall'],
-  ['施工用电', '采用TN-S接零保护系统，专用保护零线设置符合规范', 'JGJ 59-2011 第3.14.3条', 'electric'],
-  ['施工用电', '配电箱实行“一机、一闸、一漏、一箱”，箱门加锁', 'JGJ 59-2011 第3.14.3条', 'electric'],
-  ['施工用电', '电缆线路架空或埋地敷设，无老化破损、无拖地', 'JGJ 59-2011 第3.14.3条', 'electric'],
-  ['物料提升机与施工升降机', '安全装置（防坠安全器、限位开关）齐全有效', 'JGJ 59-2011 第3.15.3条', 'lifting'],
-  ['物料提升机与施工升降机', '各层停层平台设置常闭平台门，平台搭设牢固', 'JGJ 59-2011 第3.16.3条', 'fall'],
-  ['塔式起重机', '力矩限制器、起重量限制器灵敏可靠', 'JGJ 59-2011 第3.18.3条', 'lifting'],
-  ['塔式起重机', '吊钩设置钢丝绳防脱钩装置，钢丝绳磨损、断丝未超标', 'JGJ 59-2011 第3.18.3条', 'lifting'],
-  ['塔式起重机', '多塔作业编制防碰撞专项方案，任意两台塔吊间距符合规范', 'JGJ 59-2011 第3.18.3条', 'lifting'],
-  ['施工机具', '钢筋加工机械传动部位设置防护罩，设备接零并装设漏电保护器', 'JGJ 59-2011 第3.20.3条', 'machinery'],
-  ['施工机具', '电焊机设置二次空载降压保护器，一次线长度不超过5m', 'JGJ 59-2011 第3.20.3条', 'machinery'],
-  ['施工机具', '气瓶分开存放，乙炔瓶与氧气瓶间距不小于5m，配备灭火器', 'JGJ 59-2011 第3.20.3条', 'fire'],
+  ['安全管理', '项目部建立以项目经理为第一责任人的安全生产责任制，并经责任人签字确认', clause('安全管理'), 'other'],
+  ['安全管理', '危险性较大的分部分项工程编制专项施工方案，并按规定审核、审批和论证', clause('安全管理'), 'other'],
+  ['安全管理', '施工前逐级进行安全技术交底，交底内容有针对性并履行签字手续', clause('安全管理'), 'other'],
+  ['文明施工', '施工现场实行封闭管理，市区主要路段围挡高度不低于2.5m', clause('文明施工'), 'other'],
+  ['文明施工', '裸露场地和堆放的土方采取覆盖、固化或绿化等防尘措施', clause('文明施工'), 'other'],
+  ['文明施工', '材料按总平面布局码放整齐并标明名称、规格，堆放高度符合规定', clause('文明施工'), 'collapse'],
+  ['扣件式钢管脚手架', '立杆基础平整坚实，设置底座、垫板和纵横向扫地杆', clause('扣件式钢管脚手架'), 'collapse'],
+  ['扣件式钢管脚手架', '架体与建筑结构按规定拉结，连墙件设置符合方案', clause('扣件式钢管脚手架'), 'collapse'],
+  ['扣件式钢管脚手架', '作业层脚手板满铺、铺稳，外侧设置挡脚板和防护栏杆', clause('扣件式钢管脚手架'), 'fall'],
+  ['扣件式钢管脚手架', '架体外侧采用密目式安全网封闭，网间连接严密', clause('扣件式钢管脚手架'), 'object-strike'],
+  ['基坑工程', '基坑周边设置防护栏杆，坑边堆载不超过设计要求', clause('基坑工程'), 'collapse'],
+  // 基坑监测 is one of the table's 一般项目.
+  ['基坑工程', '按方案进行基坑支护结构水平位移和周边沉降监测', clause('基坑工程', 4), 'collapse'],
+  ['基坑工程', '基坑内设置供人员上下的专用梯道', clause('基坑工程'), 'fall'],
+  ['模板支架', '支架立杆间距、水平杆步距符合专项施工方案', clause('模板支架'), 'collapse'],
+  ['模板支架', '支架按规定设置竖向和水平剪刀撑', clause('模板支架'), 'collapse'],
+  ['模板支架', '混凝土浇筑前对支架进行验收并形成记录', clause('模板支架'), 'collapse'],
+  ['高处作业', '作业人员正确佩戴安全帽，高处作业系挂安全带', clause('高处作业'), 'fall'],
+  ['高处作业', '楼层临边、阳台边设置防护栏杆并挂设安全网', clause('高处作业'), 'fall'],
+  ['高处作业', '电梯井口设置防护门，井内每隔两层且不大于10m设一道安全平网', clause('高处作业'), 'fall'],
+  ['高处作业', '预留洞口采取盖板或防护栏杆等有效防护措施', clause('高处作业'), 'fall'],
+  ['施工用电', '采用TN-S接零保护系统，专用保护零线设置符合规范', clause('施工用电'), 'electric'],
+  ['施工用电', '配电箱实行“一机、一闸、一漏、一箱”，箱门加锁', clause('施工用电'), 'electric'],
+  ['施工用电', '电缆线路架空或埋地敷设，无老化破损、无拖地', clause('施工用电'), 'electric'],
+  ['物料提升机与施工升降机', '安全装置（防坠安全器、限位开关）齐全有效', clause('物料提升机与施工升降机'), 'lifting'],
+  ['物料提升机与施工升降机', '各层停层平台设置常闭平台门，平台搭设牢固', clause('物料提升机与施工升降机'), 'fall'],
+  ['塔式起重机', '力矩限制器、起重量限制器灵敏可靠', clause('塔式起重机'), 'lifting'],
+  ['塔式起重机', '吊钩设置钢丝绳防脱钩装置，钢丝绳磨损、断丝未超标', clause('塔式起重机'), 'lifting'],
+  ['塔式起重机', '多塔作业编制防碰撞专项方案，任意两台塔吊间距符合规范', clause('塔式起重机'), 'lifting'],
+  ['施工机具', '钢筋加工机械传动部位设置防护罩，设备接零并装设漏电保护器', clause('施工机具'), 'machinery'],
+  ['施工机具', '电焊机设置二次空载降压保护器，一次线长度不超过5m', clause('施工机具'), 'electric'],
+  ['施工机具', '气瓶分开存放，乙炔瓶与氧气瓶间距不小于5m，配备灭火器', clause('施工机具'), 'fire'],
 ];
 
 const TEMPLATES: { name: string; type: string; sections: string[]; description: string }[] = [
@@ -114,7 +135,7 @@ const TEMPLATES: { name: string; type: string; sections: string[]; description: 
     sections: [
       '安全管理',
       '文明施工',
-      '脚手架',
+      '扣件式钢管脚手架',
       '基坑工程',
       '模板支架',
       '高处作业',
@@ -134,13 +155,13 @@ const TEMPLATES: { name: string; type: string; sections: string[]; description: 
   {
     name: '周检安全检查表',
     type: 'weekly',
-    sections: ['安全管理', '脚手架', '高处作业', '施工用电', '施工机具'],
+    sections: ['安全管理', '扣件式钢管脚手架', '高处作业', '施工用电', '施工机具'],
     description: '项目部每周联合检查。',
   },
   {
     name: '脚手架与模板支架专项检查表',
     type: 'special',
-    sections: ['脚手架', '模板支架'],
+    sections: ['扣件式钢管脚手架', '模板支架'],
     description: '架体搭设、验收与使用专项检查。',
   },
   {
@@ -295,12 +316,19 @@ function inspections(projectIndex: number) {
   return { inspections: rows, items, hazards };
 }
 
+/**
+ * 三级安全教育 of new workers, 建教〔1997〕83号《建筑业企业职工安全培训教育暂行规定》: 公司级 at least 15 学时, 项目级 15,
+ * 班组级 20, 50 in all.
+ */
+export const LEVEL3_HOURS = { company: 15, project: 15, team: 20 } as const;
+const LEVEL3_TOTAL = LEVEL3_HOURS.company + LEVEL3_HOURS.project + LEVEL3_HOURS.team;
+
 const COURSES: [title: string, type: string, hours: number, content: string][] = [
   [
     '新进场工人三级安全教育',
     'level3',
-    24,
-    '公司级（安全生产法律法规、企业规章制度）、项目级（工程概况、现场危险源与安全措施）、班组级（本工种安全操作规程、劳动防护用品使用）三级教育，考核合格后方可上岗。',
+    LEVEL3_TOTAL,
+    `公司级（不少于${LEVEL3_HOURS.company}学时：安全生产法律法规、企业规章制度）、项目级（不少于${LEVEL3_HOURS.project}学时：工程概况、现场危险源与安全措施）、班组级（不少于${LEVEL3_HOURS.team}学时：本工种安全操作规程、劳动防护用品使用）三级教育，共${LEVEL3_TOTAL}学时（建教〔1997〕83号），考核合格后方可上岗。`,
   ],
   ['班前安全讲话', 'preShift', 0.5, '当日作业内容、作业环境危险因素、防护措施与注意事项。'],
   ['高处作业专项安全教育', 'special', 2, '临边洞口防护、安全带正确系挂、脚手架上作业要求。'],

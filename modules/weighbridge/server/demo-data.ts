@@ -1,8 +1,9 @@
 /**
  * The weighbridge module's demo records, made at seeding (seed/module-demo.ts) from fixed seeds, so every seeding
  * makes the same ones: 40 days of weighings at each demo project's weighbridge (deliveries of the materials that
- * site uses, earth and waste hauled out, a few first passes still waiting for the second today); a few are off
- * their delivery note beyond the tolerance (磅差超差). Dates are relative (`@day-30`), so the demo always looks current.
+ * site uses, earth and waste hauled out, a few first passes still waiting for the second today), each truck of its
+ * kind and axles and within the GB 1589-2016 limit of its axles; a few are off their delivery note beyond the
+ * tolerance (磅差超差). Dates are relative (`@day-30`), so the demo always looks current.
  */
 import { seededRandom, type DemoRandom, type ModuleSeedFile } from '../../../src/server/module-api.js';
 
@@ -14,12 +15,31 @@ const clock = (minutes: number) =>
 /** Plate letters skip I and O, as the plates do. */
 const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 
+/**
+ * GB 1589-2016 4.3: the most a vehicle may weigh in all (车货总质量, t) by its axles: 货车 of two, three and four axles
+ * 18, 25 and 31 t, 汽车列车 of five and six axles 43 and 49 t. Every demo weighing keeps to it.
+ */
+export const GB1589_GROSS_LIMIT: Readonly<Record<number, number>> = { 2: 18, 3: 25, 4: 31, 5: 43, 6: 49 };
+
+/** The trucks that come to a site: their axles and an empty truck's weight range (t). */
+const VEHICLES = {
+  /** 八轮搅拌车 (8×4). */
+  mixer: { axles: 4, tare: [14, 15.5] },
+  /** 八轮自卸车 (8×4): earth, waste, sand on the city sites. */
+  dump: { axles: 4, tare: [12.5, 14.5] },
+  /** 六轴半挂车: steel, blocks, aggregate, asphalt. */
+  semi: { axles: 6, tare: [15, 17] },
+  /** 六轴粉罐半挂车: bulk cement. */
+  tanker: { axles: 6, tare: [15, 16.5] },
+} as const satisfies Record<string, { axles: number; tare: readonly [number, number] }>;
+type VehicleKind = keyof typeof VEHICLES;
+
 interface Material {
   value: string;
   direction: 'in' | 'out';
-  /** Truck payload range in tonnes, and an empty truck's weight range. */
+  /** The truck that carries it, and its payload range in tonnes (within GB 1589 with the heaviest empty truck). */
+  vehicle: VehicleKind;
   load: [number, number];
-  tare: [number, number];
   /** How many of the day's trucks carry it (relative). */
   weight: number;
   suppliers: string[];
@@ -49,24 +69,24 @@ const SITES: Site[] = [
       {
         value: 'ready-mix',
         direction: 'in',
-        load: [22, 30],
-        tare: [14, 16],
+        vehicle: 'mixer',
+        load: [12, 15],
         weight: 5,
         suppliers: ['杭州三狮商品混凝土有限公司', '杭州中建商砼有限公司'],
       },
       {
         value: 'rebar',
         direction: 'in',
-        load: [26, 34],
-        tare: [15, 17],
+        vehicle: 'semi',
+        load: [26, 31.5],
         weight: 2,
         suppliers: ['杭钢集团物资供应有限公司', '沙钢物贸（杭州）有限公司'],
       },
       {
         value: 'sand',
         direction: 'in',
-        load: [28, 36],
-        tare: [14, 16],
+        vehicle: 'dump',
+        load: [14, 16],
         weight: 2,
         suppliers: ['富阳江砂贸易有限公司'],
         deduction: 0.4,
@@ -74,32 +94,32 @@ const SITES: Site[] = [
       {
         value: 'block',
         direction: 'in',
-        load: [18, 26],
-        tare: [12, 14],
+        vehicle: 'semi',
+        load: [22, 28],
         weight: 1,
         suppliers: ['杭州加气混凝土砌块厂'],
       },
       {
         value: 'cement',
         direction: 'in',
-        load: [30, 34],
-        tare: [15, 16],
+        vehicle: 'tanker',
+        load: [30, 32],
         weight: 1,
         suppliers: ['海螺水泥（杭州）销售有限公司'],
       },
       {
         value: 'earthwork',
         direction: 'out',
-        load: [24, 32],
-        tare: [14, 16],
+        vehicle: 'dump',
+        load: [14, 16],
         weight: 2,
         suppliers: ['滨江花园住宅工程项目部'],
       },
       {
         value: 'waste',
         direction: 'out',
-        load: [10, 18],
-        tare: [13, 15],
+        vehicle: 'dump',
+        load: [10, 15],
         weight: 1,
         suppliers: ['滨江花园住宅工程项目部'],
       },
@@ -116,8 +136,8 @@ const SITES: Site[] = [
       {
         value: 'gravel',
         direction: 'in',
-        load: [30, 38],
-        tare: [15, 17],
+        vehicle: 'semi',
+        load: [28, 31.5],
         weight: 5,
         suppliers: ['惠州博罗石场', '东莞樟木头石料有限公司'],
         deduction: 0.3,
@@ -125,8 +145,8 @@ const SITES: Site[] = [
       {
         value: 'sand',
         direction: 'in',
-        load: [28, 36],
-        tare: [14, 16],
+        vehicle: 'semi',
+        load: [28, 31.5],
         weight: 3,
         suppliers: ['西江砂业（肇庆）有限公司'],
         deduction: 0.5,
@@ -134,40 +154,40 @@ const SITES: Site[] = [
       {
         value: 'cement',
         direction: 'in',
-        load: [30, 34],
-        tare: [15, 16],
+        vehicle: 'tanker',
+        load: [30, 32],
         weight: 2,
         suppliers: ['华润水泥（深圳）有限公司'],
       },
       {
         value: 'asphalt',
         direction: 'in',
-        load: [26, 32],
-        tare: [15, 17],
+        vehicle: 'semi',
+        load: [26, 31],
         weight: 2,
         suppliers: ['深圳路桥沥青拌合厂'],
       },
       {
         value: 'rebar',
         direction: 'in',
-        load: [26, 34],
-        tare: [15, 17],
+        vehicle: 'semi',
+        load: [26, 31.5],
         weight: 1,
         suppliers: ['广东韶钢物资有限公司'],
       },
       {
         value: 'earthwork',
         direction: 'out',
-        load: [24, 32],
-        tare: [14, 16],
+        vehicle: 'dump',
+        load: [14, 16],
         weight: 3,
         suppliers: ['城市快速路改造工程项目部'],
       },
       {
         value: 'waste',
         direction: 'out',
-        load: [12, 20],
-        tare: [13, 15],
+        vehicle: 'dump',
+        load: [10, 15],
         weight: 1,
         suppliers: ['城市快速路改造工程项目部'],
       },
@@ -184,8 +204,8 @@ const SITES: Site[] = [
       {
         value: 'gravel',
         direction: 'in',
-        load: [30, 38],
-        tare: [15, 17],
+        vehicle: 'semi',
+        load: [28, 31.5],
         weight: 4,
         suppliers: ['南安石材矿业有限公司'],
         deduction: 0.3,
@@ -193,8 +213,8 @@ const SITES: Site[] = [
       {
         value: 'sand',
         direction: 'in',
-        load: [28, 36],
-        tare: [14, 16],
+        vehicle: 'semi',
+        load: [28, 31.5],
         weight: 2,
         suppliers: ['闽江砂石有限公司'],
         deduction: 0.5,
@@ -202,40 +222,40 @@ const SITES: Site[] = [
       {
         value: 'ready-mix',
         direction: 'in',
-        load: [22, 30],
-        tare: [14, 16],
+        vehicle: 'mixer',
+        load: [12, 15],
         weight: 3,
         suppliers: ['厦门华信商品混凝土有限公司'],
       },
       {
         value: 'rebar',
         direction: 'in',
-        load: [26, 34],
-        tare: [15, 17],
+        vehicle: 'semi',
+        load: [26, 31.5],
         weight: 2,
         suppliers: ['三钢闽光物资有限公司'],
       },
       {
         value: 'steel',
         direction: 'in',
+        vehicle: 'semi',
         load: [20, 30],
-        tare: [15, 17],
         weight: 1,
         suppliers: ['厦门象屿钢铁有限公司'],
       },
       {
         value: 'cement',
         direction: 'in',
-        load: [30, 34],
-        tare: [15, 16],
+        vehicle: 'tanker',
+        load: [30, 32],
         weight: 1,
         suppliers: ['福建水泥股份有限公司'],
       },
       {
         value: 'earthwork',
         direction: 'out',
-        load: [24, 32],
-        tare: [14, 16],
+        vehicle: 'dump',
+        load: [14, 16],
         weight: 3,
         suppliers: ['沿海高速公路工程项目部'],
       },
@@ -249,14 +269,20 @@ function weighings(site: Site, seed: number) {
   const random = generator(seed);
   // Whether a delivery's note is off draws from its own generator, so the other values stay as they were.
   const notes = generator(seed + 7919);
-  // A fleet that comes back day after day; a few new-energy trucks (plate letter D/F after the digits).
+  // A fleet that comes back day after day, a few trucks of each kind the site's materials need, each with its own
+  // empty weight; a few new-energy trucks (plate letter D/F after the digits).
+  const kinds = [...new Set(site.materials.map((material) => material.vehicle))];
   const fleet = Array.from({ length: 36 }, (_, index) => {
     // Most trucks are local; some come from elsewhere in the province.
     const letter = random.next() < 0.6 ? site.city : random.pick(LETTERS.split(''));
     const digits = String(random.int(10000, 99999));
-    return index % 9 === 4
-      ? `${site.province}${letter}${digits}${random.pick(['D', 'F'])}`
-      : `${site.province}${letter}${digits}`;
+    const plate =
+      index % 9 === 4
+        ? `${site.province}${letter}${digits}${random.pick(['D', 'F'])}`
+        : `${site.province}${letter}${digits}`;
+    const kind = kinds[index % kinds.length];
+    const [lightest, heaviest] = VEHICLES[kind].tare;
+    return { plate, kind, tare: random.between(lightest + 0.1, heaviest - 0.1) };
   });
   const pool = site.materials.flatMap((material) => Array.from({ length: material.weight }, () => material));
   const rows: Record<string, unknown>[] = [];
@@ -267,9 +293,12 @@ function weighings(site: Site, seed: number) {
     for (let trip = 0; trip < trucks; trip += 1) {
       serial += 1;
       const material = random.pick(pool);
-      const plate = random.pick(fleet);
-      const tare = round(random.between(...material.tare), 2);
-      const gross = round(tare + random.between(...material.load), 2);
+      const truck = random.pick(fleet.filter((vehicle) => vehicle.kind === material.vehicle));
+      const plate = truck.plate;
+      const { axles } = VEHICLES[truck.kind];
+      // The same truck weighs a little more or less empty from day to day (fuel, the driver, mud).
+      const tare = round(truck.tare + random.between(-0.1, 0.1), 2);
+      const gross = round(Math.min(tare + random.between(...material.load), GB1589_GROSS_LIMIT[axles]), 2);
       const net = round(gross - tare, 2);
       const firstAt = minute;
       const secondAt = firstAt + random.int(15, 45);
@@ -282,6 +311,7 @@ function weighings(site: Site, seed: number) {
       const row: Record<string, unknown> = {
         id: `weighing-${site.project.replace('project-', '')}-${String(serial).padStart(4, '0')}`,
         plateNo: plate,
+        axles,
         material: material.value,
         direction: material.direction,
         supplier: random.pick(material.suppliers),
