@@ -117,6 +117,11 @@ export interface CrudDialogAction {
   rowFlag?: string;
   /** What the answer holds that the user must see once (a secret issued): shown in the dialog after saving. */
   result?: CrudDialogResult;
+  /**
+   * What is sent, when not the form's values: a template over them and the row (a status step's
+   * `{"action": "exit", "version": "{{version}}", "exitDate": "{{exitDate}}"}`).
+   */
+  body?: Record<string, unknown>;
 }
 
 export interface CrudDialogResult {
@@ -463,7 +468,13 @@ export interface DetailPageFile {
   sections: { title: string; columns?: number; fields: CrudColumn[] }[];
   media?: DetailMedia[];
   related?: DetailRelatedList[];
-  timeline?: { title?: string; api: ApiDescriptor; params?: Record<string, unknown> };
+  timeline?: {
+    title?: string;
+    api: ApiDescriptor;
+    params?: Record<string, unknown>;
+    /** What each step brought (its `data`: a worker's exit date and reason), shown under the step. */
+    fields?: CrudColumn[];
+  };
   actions?: DetailAction[];
 }
 

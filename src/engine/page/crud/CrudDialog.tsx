@@ -123,7 +123,7 @@ export function CrudDialog({ action, context, host = {}, rowKey, onClose, onSave
           formId={action.form}
           initialData={initial}
           context={{ ...host, ...context }}
-          actions={[{ api: action.api, successMessage: action.successMessage ?? '保存成功' }]}
+          actions={[{ api: action.api, params: action.body, successMessage: action.successMessage ?? '保存成功' }]}
           onSubmitted={(envelope) => {
             onSaved();
             if (action.result) setSaved({ data: pickPath(envelope, action.api.resultPath ?? 'data') });

@@ -21,6 +21,7 @@ import { useCan, useSeams } from '../../seams';
 import { PageRecord } from '../page-access';
 import { renderTemplate, type TemplateContext } from '../../template';
 import type {
+  CrudColumn,
   DetailLinkAction,
   DetailStepAction,
   DetailListAction,
@@ -341,6 +342,24 @@ interface StatusChange {
   at?: string;
   remark?: string;
   photos?: string[];
+  /** What the step brought (the fields it set). */
+  data?: Row;
+}
+
+/** What a step brought, as the timeline's `fields` name it (those the step did not set are left out). */
+function StepData({ fields, data }: { fields: CrudColumn[]; data: Row }) {
+  const shown = fields.filter((field) => data[field.field] !== undefined && data[field.field] !== null);
+  if (shown.length === 0) return null;
+  return (
+    <dl className="detail-step-data">
+      {shown.map((field) => (
+        <div key={field.field}>
+          <dt>{field.title}</dt>
+          <dd>{cellValue(field, data) || '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 function StatusTimeline({
@@ -372,6 +391,7 @@ function StatusTimeline({
                   : change.toLabel || change.to}
               </span>
               {change.byName && <span className="detail-by">{change.byName}</span>}
+              {timeline.fields && <StepData fields={timeline.fields} data={change.data ?? {}} />}
               {change.remark && <p className="detail-remark">{change.remark}</p>}
               {change.photos && change.photos.length > 0 && (
                 <div className="detail-photos">
