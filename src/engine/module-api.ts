@@ -7,3 +7,9 @@ export type { WidgetProps } from '@rjsf/utils';
 export type { CustomRendererProps, LinkTarget, OpenLink, PanelRendererProps } from './renderers';
 export type { DashboardPanel } from './types';
 export { useApi } from './use-api';
+// Writes and reads a part makes itself (an editor's saves), through the portal's one transport; the toast and the
+// permission check of the signed-in user; the engine's loading state.
+export { callApi, type CallOptions } from './api';
+export { useCan, useSeams, type EngineSeams } from './seams';
+export type { ApiDescriptor } from './types';
+export { Loading } from './feedback';

@@ -15,7 +15,7 @@ export { GroupCommit, type GroupCommitFigures } from './db/group-commit.js';
 
 // Collections: the records of a module's own collections and of those of the modules it uses.
 export type { CollectionRecords, RecordValues, RecordWrite } from './collections/records.js';
-export { recordAccess } from './collections/access.js';
+export { recordAccess, type RecordAccess } from './collections/access.js';
 
 // Routes: the envelope, errors, the caller, the schemas shared with the core's own routes.
 export { DomainError, invalidField } from './domain-error.js';
@@ -57,6 +57,10 @@ export type { ModuleSeedFile, DailySeedRow } from './modules/module-files.js';
 export { relativeDay, seededRandom, type DemoRandom } from './seed/demo-random.js';
 export type { DemoApproval, DemoApprovalStep, DemoUser } from './workflow/demo.js';
 export { idCardCheckChar } from './lib/id-card.js';
+
+// A key a module signs with (its share links, say), generated on first use and kept in the database, so every
+// instance on one database signs alike: `ensureSecret(db, '<module>-<purpose>')`.
+export { ensureSecret } from './accounts/keys.js';
 
 // Time on the site's clock (China Standard Time), caches, code loaded on first use.
 export { ageOn, chinaDate, chinaDateTime, chinaDayStart, chinaHourOfDay } from './lib/china-time.js';

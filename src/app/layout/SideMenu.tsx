@@ -9,26 +9,14 @@ import '@arco-design/web-react/es/Trigger/style/css.js';
 import { IconStar, IconStarFill } from '@arco-design/web-react/icon';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { runAction } from '../../engine/actions';
 import { useSeams } from '../../engine/seams';
-import { useApi } from '../../engine/use-api';
 import type { MenuRecord } from '../../shared/envelope';
+import { useCommonApps } from '../menus/common-apps';
 import { MenuIcon } from '../menus/menu-icons';
-import { leadsTo, previewApps, searchApps, visibleItems } from '../menus/menu-tree';
+import { leadsTo, NOTHING_FOUND, previewApps, searchApps, visibleItems } from '../menus/menu-tree';
 import { openApp } from '../menus/open-app';
-import { portalApis } from '../portal-apis';
 import { previewName, sideMenuName } from './names';
-import { selectedProject } from './selected-project';
 import { useOpenTabs } from './tabs-context';
-
-export const NOTHING_FOUND = '未查询到功能，请核对后重新输入';
-
-function useCommonApps() {
-  const project = selectedProject();
-  const params = { projectName: project?.projectName ?? '', officeId: project?.officeId ?? '' };
-  const { data, mutate } = useApi<MenuRecord[]>(portalApis.commonMenus, params);
-  return { ids: new Set((data ?? []).map((menu) => menu.id)), reload: () => void mutate() };
-}
 
 function PreviewPanel({ entry, close }: { entry: MenuRecord; close: () => void }) {
   const seams = useSeams();
@@ -37,24 +25,6 @@ function PreviewPanel({ entry, close }: { entry: MenuRecord; close: () => void }
   const common = useCommonApps();
   const [search, setSearch] = useState('');
   const apps = searchApps(previewApps(entry), search);
-
-  const toggle = async (app: MenuRecord) => {
-    const projectName = selectedProject()?.projectName ?? '';
-    try {
-      if (common.ids.has(app.id)) {
-        await runAction(seams, { api: portalApis.commonMenuDelete, successMessage: '功能取消成功' }, { id: app.id });
-      } else {
-        await runAction(
-          seams,
-          { api: portalApis.commonMenuInsert, successMessage: '功能添加成功' },
-          { projectName, menuId: app.id },
-        );
-      }
-      common.reload();
-    } catch {
-      // the HTTP client has shown why
-    }
-  };
 
   return (
     <div className="side-preview" data-testid="side-preview">
@@ -88,7 +58,7 @@ function PreviewPanel({ entry, close }: { entry: MenuRecord; close: () => void }
                 className="side-preview-star"
                 aria-label={common.ids.has(app.id) ? `取消常用：${app.name}` : `设为常用：${app.name}`}
                 aria-pressed={common.ids.has(app.id)}
-                onClick={() => void toggle(app)}
+                onClick={() => void common.toggle(app)}
               >
                 {common.ids.has(app.id) ? <IconStarFill /> : <IconStar />}
               </button>

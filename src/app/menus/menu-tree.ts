@@ -82,6 +82,9 @@ export function previewApps(entry: MenuRecord, levels = 3): MenuRecord[] {
   return apps;
 }
 
+/** What a search of the apps that finds nothing says (spec section 8). */
+export const NOTHING_FOUND = '未查询到功能，请核对后重新输入';
+
 /** Apps whose name contains the search text (spaces ignored); an empty search keeps them all. */
 export function searchApps(apps: readonly MenuRecord[], text: string): MenuRecord[] {
   const wanted = text.replace(/\s+/g, '');

@@ -14,6 +14,7 @@ import { useOpenTabs } from '../layout/tabs-context';
 import { openApp } from '../menus/open-app';
 import { readStored } from '../session/storage';
 import { loadChunk } from '../shell/chunks';
+import '../app-center/register';
 import '../flow-designer/register';
 
 // Renderer code arrives with the chunk timeout of spec section 4, like every screen's code.

@@ -25,7 +25,6 @@ const AREAS_WITHOUT_MODULE = [
   'constructionSafety',
   'searchLexiconAnalysis',
   'iotDevices',
-  'mindMap',
   'other',
   'hcother',
   'slother',

@@ -37,9 +37,12 @@ function leaf(menu: MenuRecord, flag: string): MenuRecord {
   return { ...menu, childList: [], flag };
 }
 
-/** Menus that open something: a route or a third-party page. */
+/**
+ * Menus that open something: a route or a third-party page. A hidden menu (isShow '0': a screen reached only by its
+ * own link, such as a shared mind map's view) is no app to search for or star, as in the side menu.
+ */
 function isApplication(menu: MenuRecord): boolean {
-  return menu.specialLogo !== 'permission' && (menu.href !== '' || menu.thirdPartyUrl !== '');
+  return menu.specialLogo !== 'permission' && menu.isShow !== '0' && (menu.href !== '' || menu.thirdPartyUrl !== '');
 }
 
 export class CommonMenus {

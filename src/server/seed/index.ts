@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/database.js';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { NewMenu, NewOffice, SysAreaTable } from '../db/tables.js';
 import { ROOT_PARENT } from '../admin/tree.js';
 import { GATEWAY_ROOT_ID } from '../portal/menus.js';
@@ -192,15 +192,19 @@ const SCREEN_TARGET = /^(?:(?:page|system)\/[a-z][a-zA-Z0-9-]*|work-bench)$/;
 
 /**
  * Menus of an existing database that still point at a screen not built yet (a placeholder target such as
- * `process/todo`, which shows 该功能暂未开放) take the screen their seed record names now. A target an administrator
- * pointed at a real screen is never touched, so the seed only opens screens that were closed.
+ * `process/todo`, which shows 该功能暂未开放) take the screen their seed record names now, and the permission it
+ * names when they have none (a placeholder had none; a module's screen needs its view permission). A target an
+ * administrator pointed at a real screen is never touched, so the seed only opens screens that were closed.
  */
 async function openBuiltScreens(db: Db, menus: readonly FlatMenu[]): Promise<void> {
   for (const { row } of menus) {
     if (!row.target || !SCREEN_TARGET.test(row.target)) continue;
     await db
       .updateTable('sys_menu')
-      .set({ target: row.target })
+      .set({
+        target: row.target,
+        ...(row.permission ? { permission: sql<string>`coalesce(nullif(permission, ''), ${row.permission})` } : {}),
+      })
       .where('id', '=', row.id)
       .where((eb) =>
         eb.or([
