@@ -163,6 +163,7 @@ describe('labour workers: the standard calls', () => {
     const left = await who.manager.call<Row>('POST', `/api/data/labour-worker/${row.id}/transition`, {
       action: 'exit',
       version: row.version,
+      exitReason: '合同期满',
       exitDate: '2026-11-20',
     });
     expect(left.data).toMatchObject({ status: 'left', statusLabel: '退场', exitDate: '2026-11-20' });

@@ -50,6 +50,7 @@ beforeAll(async () => {
   const exit = await who.manager.call<Row>('POST', `/api/data/labour-worker/${left.id}/transition`, {
     action: 'exit',
     version: left.version,
+    exitReason: '合同期满',
     exitDate: '2026-02-01',
   });
   expect(exit.msgCode, exit.errMsg).toBe(0);

@@ -99,6 +99,7 @@ describe('project statistics', () => {
     const exit = await admin.post('/api/data/labour-worker/' + worker.id + '/transition', {
       action: 'exit',
       version: worker.version,
+      exitReason: '合同期满',
       exitDate: chinaDate(new Date()),
     });
     expect(exit.msgCode, exit.errMsg).toBe(0);

@@ -135,6 +135,7 @@ describe('安全教育: the worker flag', () => {
     const left = await ok(who.manager, 'POST', `/api/data/labour-worker/${newcomer.id}/transition`, {
       action: 'exit',
       version: newcomer.version,
+      exitReason: '合同期满',
       exitDate: '2026-11-20',
     });
     expect(left.safetyEducationMissing).toBe(false);
