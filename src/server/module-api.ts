@@ -23,7 +23,8 @@ export { ApiError } from './http/api-error.js';
 export { MsgCode, type Envelope } from '../shared/envelope.js';
 export { fieldColumn } from '../shared/collections.js';
 export type { JsonSchemaNode } from '../shared/schema-messages.js';
-export { ok } from './http/route-helpers.js';
+export { ok, sendXlsx } from './http/route-helpers.js';
+export { readUploadedFile, type UploadMessages } from './http/uploaded-file.js';
 export { envelope, pageEnvelope, type Schema } from './http/envelope-schema.js';
 export { idParams, security } from './http/admin-schemas.js';
 export { bodyOrEmpty, pageProperties, projectNameProperty } from './http/portal-schemas.js';
@@ -66,3 +67,6 @@ export { ensureSecret } from './accounts/keys.js';
 export { ageOn, chinaDate, chinaDateTime, chinaDayStart, chinaHourOfDay } from './lib/china-time.js';
 export { TtlCache } from './lib/ttl-cache.js';
 export { onFirstUse } from './lib/first-use.js';
+
+// Workbooks (exceljs, loaded on first use) for a module's own imports and exports.
+export { loadExcel } from './lib/excel.js';

@@ -1,13 +1,13 @@
 /**
  * Workbench data: project statistics computed from the labour registry, contract figures, approval summary, messages,
- * process task lists, gantt rows, device warnings, micro-app versions and the portal's demo seed.
+ * process task lists, device warnings, micro-app versions and the portal's demo seed (the gantt rows are the planning
+ * module's: tests/api/planning-schedule.test.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedPortalDemo } from '../../src/server/seed/portal-demo.js';
 import { loadModules } from '../../src/server/modules/module-files.js';
 import type { MessageList } from '../../src/server/messages/messages.js';
 import type { ApprovalSummary, ProcessTaskRow } from '../../src/server/workflow/queries.js';
-import type { GanttRow } from '../../src/server/portal/site-data.js';
 import type { ContractFigures, ProjectStatistics } from '../../src/server/portal/workbench.js';
 import { addOtherCompany, OTHER, PROJECTS, useLogins } from './portal-helpers.js';
 import { chinaDate } from '../../src/server/lib/china-time.js';
@@ -296,36 +296,6 @@ describe('messages', () => {
   });
 });
 
-describe('gantt and device warnings', () => {
-  it('toGanttChartByProjectName: the plan in order', async () => {
-    const body = await staff.get<GanttRow[]>('/api/smart/subitem01/v1.0/toGanttChartByProjectName', {
-      projectName: PROJECTS.binjiang.name,
-    });
-    expect(body.msgCode).toBe(0);
-    expect(body.data).toHaveLength(10);
-    expect(body.data![0]).toEqual({
-      id: 'gantt-b-g1',
-      parentId: '',
-      task: '施工准备',
-      start: '2025-03-01',
-      end: '2025-04-15',
-      progress: 100,
-    });
-    expect(body.data!.find((g) => g.task === '土方开挖')!.parentId).toBe('gantt-b-g2');
-    expect(await staff.get('/api/smart/subitem01/v1.0/toGanttChartByProjectName')).toMatchObject({
-      msgCode: -400,
-      errMsg: '请选择项目',
-    });
-    expect(
-      (await manager.get('/api/smart/subitem01/v1.0/toGanttChartByProjectName', { projectName: OTHER.projectName }))
-        .msgCode,
-    ).toBe(-403);
-    expect(await unauthenticated('GET', '/api/smart/subitem01/v1.0/toGanttChartByProjectName?projectName=x')).toBe(
-      -401,
-    );
-  });
-});
-
 describe('micro-app versions', () => {
   it('answer a version, never cached, whatever the query', async () => {
     for (const url of ['/systemProject/version.json?time=1', '/other/version.json?time=2']) {
@@ -345,7 +315,6 @@ describe('portal demo seed', () => {
       'project_contract',
       'mc_notice',
       'portal_message',
-      'gantt_task',
       'common_menu',
     ] as const;
     const snapshot = async () => {

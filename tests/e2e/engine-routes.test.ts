@@ -338,11 +338,11 @@ describe('screens that are not available', () => {
     const { context, page } = await newPage(browser);
     await logInThroughForm(page, demoUsers.staff.username, demoUsers.staff.password);
 
-    await page.goto('/app/lag/gantt');
+    await page.goto('/app/economicsForm/output');
     const unavailable = page.getByTestId('module-unavailable');
     await unavailable.waitFor();
-    expect(await unavailable.textContent()).toContain('“甘特图”');
-    expect(await unavailable.textContent()).not.toContain('/lag');
+    expect(await unavailable.textContent()).toContain('“产值报表”');
+    expect(await unavailable.textContent()).not.toContain('/economicsForm');
 
     await page.goto('/app/knowledgeMap/index');
     await expect.poll(() => page.getByTestId('module-unavailable').textContent()).toContain('“知识库”');

@@ -8,7 +8,6 @@ import { moduleAreas } from '../screens/module-declarations';
 
 const AREAS_WITHOUT_MODULE = [
   'ldhw',
-  'lag',
   'jw',
   'ldf',
   'process',

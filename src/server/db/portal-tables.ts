@@ -1,7 +1,7 @@
 /**
  * Typed rows of the logged-in portal's tables (migration 0003-portal): common and recently used menus, user
- * themes, company and project profiles, contracts, messages, device warnings and gantt
- * tasks. Kept apart from tables.ts so the portal's domain can grow without touching the foundation's file.
+ * themes, company and project profiles, contracts, messages and event tickets (a project's schedule is a
+ * module's). Kept apart from tables.ts so the portal's domain can grow without touching the foundation's file.
  * Dates are 'yyyy-MM-dd' text (like sys_user.birthday); money is numeric, which the drivers return as text.
  */
 import type { ColumnType } from 'kysely';
@@ -117,17 +117,6 @@ export interface EventTicketTable {
   expires_at: Timestamp;
 }
 
-export interface GanttTaskTable {
-  id: string;
-  project_id: string;
-  parent_id: Optional<string>;
-  name: string;
-  start_date: string;
-  end_date: string;
-  progress: number;
-  sort: number;
-}
-
 export interface PortalTables {
   common_menu: CommonMenuTable;
   recent_menu: RecentMenuTable;
@@ -138,5 +127,4 @@ export interface PortalTables {
   portal_message: PortalMessageTable;
   mc_notice: McNoticeTable;
   event_ticket: EventTicketTable;
-  gantt_task: GanttTaskTable;
 }

@@ -14,7 +14,6 @@ import type { DataScope } from '../accounts/data-scope.js';
 import type { Permissions } from '../accounts/permissions.js';
 import { Projects, type ProjectRow } from './projects.js';
 import { RecentlyUsed } from './recently-used.js';
-import { SiteData } from './site-data.js';
 import { Uploads } from './uploads.js';
 import { UserThemes } from './user-theme.js';
 import { Weather } from './weather.js';
@@ -26,7 +25,6 @@ export interface PortalServices {
   recentlyUsed: RecentlyUsed;
   workbench: Workbench;
   messages: Messages;
-  siteData: SiteData;
   userThemes: UserThemes;
   weather: Weather;
   concreteApp: ConcreteApp;
@@ -50,7 +48,6 @@ export function createPortalServices(
     recentlyUsed: new RecentlyUsed(db, commonMenus),
     workbench: new Workbench(db),
     messages,
-    siteData: new SiteData(db),
     userThemes: new UserThemes(db),
     weather: new Weather(config.portal.weather, fetchImpl),
     concreteApp: new ConcreteApp(

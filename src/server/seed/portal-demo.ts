@@ -67,16 +67,6 @@ export interface PortalDemoSeedFile {
     publisherId: Id;
     hoursAgo: number;
   }[];
-  ganttTasks: {
-    id: Id;
-    projectId: Id;
-    parentId: Id | null;
-    task: string;
-    start: string;
-    end: string;
-    progress: number;
-    sort: number;
-  }[];
   commonMenus: { userId: Id; projectId: Id; menuIds: Id[] }[];
 }
 
@@ -207,24 +197,6 @@ export async function seedPortalDemo(
           kind: m.kind ?? 'notice',
           link: m.link ?? null,
           notice_id: m.noticeId ?? null,
-        })),
-      )
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-
-  if (seed.ganttTasks.length > 0)
-    await db
-      .insertInto('gantt_task')
-      .values(
-        seed.ganttTasks.map((g) => ({
-          id: g.id,
-          project_id: g.projectId,
-          parent_id: g.parentId,
-          name: g.task,
-          start_date: g.start,
-          end_date: g.end,
-          progress: g.progress,
-          sort: g.sort,
         })),
       )
       .onConflict((oc) => oc.column('id').doNothing())

@@ -21,6 +21,7 @@ import * as sessionClient from './0021-session-client.js';
 import * as jobSchedulePause from './0022-job-schedule-pause.js';
 import * as jobRanBy from './0023-job-ran-by.js';
 import * as moduleOwnership from './0024-module-ownership.js';
+import * as dropGanttTask from './0025-drop-gantt-task.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0022-job-schedule-pause': jobSchedulePause,
   '0023-job-ran-by': jobRanBy,
   '0024-module-ownership': moduleOwnership,
+  '0025-drop-gantt-task': dropGanttTask,
 };
