@@ -137,6 +137,8 @@ describe('job queue', () => {
     expect(minutes.length).toBeGreaterThan(0);
     expect(minutes.length).toBeLessThanOrEqual(2); // a minute may have turned during the test
     expect(new Set(minutes).size).toBe(minutes.length);
+    // A job sent just before the schedule ended may still be on its way to the worker on a busy machine.
+    await until(() => (runs.length >= minutes.length ? true : undefined), 'every scheduled job to run');
     expect(runs).toHaveLength(minutes.length);
   });
 
