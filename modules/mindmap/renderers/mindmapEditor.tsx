@@ -20,6 +20,7 @@ import { MapCanvas, type MapCanvasHandle } from '../browser/MapCanvas';
 import { type Answer, type EditorMap, mapApis, type MapData, MsgCodes, type Saved } from '../browser/map-api';
 import { download, fileName, toMarkdown } from '../browser/map-export';
 import { savedText, shareUrl } from '../browser/map-texts';
+import { useMapAnswer } from '../browser/use-map-answer';
 
 type SaveState = 'saved' | 'pending' | 'saving' | 'failed' | 'conflict';
 
@@ -40,40 +41,20 @@ const contentText = (data: MapData) =>
     direction: data.direction,
   });
 
-interface Loaded {
-  map: EditorMap;
-}
-
-type Load =
-  { state: 'loading' } | { state: 'missing'; message: string } | { state: 'failed' } | ({ state: 'ready' } & Loaded);
-
 export default function MindmapEditor({ file, context, open }: CustomRendererProps) {
   const seams = useSeams();
   const can = useCan();
   const options = (file.options ?? {}) as { list?: string; editPermission?: string; saveDelayMs?: number };
   const id = String((context.params as Record<string, unknown> | undefined)?.id ?? '');
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setLoad({ state: 'loading' });
-    callApi<Answer<EditorMap>>(seams, mapApis.map, { variables: { id }, acceptCodes: [MsgCodes.notFound] }).then(
-      (answer) => {
-        if (!live) return;
-        if (answer.msgCode !== 0 || !answer.data) setLoad({ state: 'missing', message: answer.errMsg });
-        else setLoad({ state: 'ready', map: answer.data });
-      },
-      () => live && setLoad({ state: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [seams, id, attempt]);
+  const { load, attempt, retry } = useMapAnswer<EditorMap>({
+    api: mapApis.map,
+    variables: { id },
+    acceptCodes: [MsgCodes.notFound],
+  });
 
   const back = () => open({ path: options.list ?? '/mindMap/index' });
   if (load.state === 'loading') return <Loading label="正在打开导图…" />;
-  if (load.state === 'missing')
+  if (load.state === 'refused')
     return (
       <Result
         status="404"
@@ -91,7 +72,7 @@ export default function MindmapEditor({ file, context, open }: CustomRendererPro
         status="error"
         title="导图加载失败，请检查网络后重试"
         extra={[
-          <Button key="retry" type="primary" onClick={() => setAttempt((n) => n + 1)}>
+          <Button key="retry" type="primary" onClick={retry}>
             重新加载
           </Button>,
           <Button key="back" onClick={back}>

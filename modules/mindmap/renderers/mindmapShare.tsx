@@ -8,48 +8,24 @@ import '@arco-design/web-react/es/Button/style/css.js';
 import '@arco-design/web-react/es/Result/style/css.js';
 import '@arco-design/web-react/es/Tag/style/css.js';
 import { IconDownload } from '@arco-design/web-react/icon';
-import { useEffect, useRef, useState } from 'react';
-import { callApi, type CustomRendererProps, Loading, useSeams } from '../../../src/engine/module-api';
+import { useRef } from 'react';
+import { type CustomRendererProps, Loading, useSeams } from '../../../src/engine/module-api';
 import { MapCanvas, type MapCanvasHandle } from '../browser/MapCanvas';
-import { type Answer, mapApis, MsgCodes, type SharedMap } from '../browser/map-api';
+import { mapApis, MsgCodes, type SharedMap } from '../browser/map-api';
 import { download, fileName, toMarkdown } from '../browser/map-export';
+import { useMapAnswer } from '../browser/use-map-answer';
 import { savedText } from '../browser/map-texts';
-
-type Load =
-  | { state: 'loading' }
-  | { state: 'refused'; message: string }
-  | { state: 'failed' }
-  | { state: 'ready'; map: SharedMap };
 
 export default function MindmapShare(_props: CustomRendererProps) {
   const seams = useSeams();
   const token = new URLSearchParams(window.location.search).get('token') ?? '';
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { load, retry } = useMapAnswer<SharedMap>({
+    api: mapApis.shared,
+    variables: { token },
+    acceptCodes: [MsgCodes.notFound, MsgCodes.forbidden],
+    refuseWith: token ? undefined : '分享链接不完整，请向分享人重新索取',
+  });
   const canvas = useRef<MapCanvasHandle>(null);
-
-  useEffect(() => {
-    if (!token) {
-      setLoad({ state: 'refused', message: '分享链接不完整，请向分享人重新索取' });
-      return;
-    }
-    let live = true;
-    setLoad({ state: 'loading' });
-    callApi<Answer<SharedMap>>(seams, mapApis.shared, {
-      variables: { token },
-      acceptCodes: [MsgCodes.notFound, MsgCodes.forbidden],
-    }).then(
-      (answer) => {
-        if (!live) return;
-        if (answer.msgCode !== 0 || !answer.data) setLoad({ state: 'refused', message: answer.errMsg });
-        else setLoad({ state: 'ready', map: answer.data });
-      },
-      () => live && setLoad({ state: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [seams, token, attempt]);
 
   if (load.state === 'loading') return <Loading label="正在打开分享的导图…" />;
   if (load.state === 'refused')
@@ -66,7 +42,7 @@ export default function MindmapShare(_props: CustomRendererProps) {
         status="error"
         title="导图加载失败，请检查网络后重试"
         extra={
-          <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
+          <Button type="primary" onClick={retry}>
             重新加载
           </Button>
         }
