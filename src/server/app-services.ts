@@ -80,6 +80,7 @@ export function createServices(
     db,
     config.now,
     modules.map((module) => module.manifest),
+    accounts.smsSender,
   );
   const files = createFileStore(config);
   return {

@@ -18,6 +18,8 @@ export interface SmsHttpConfig {
   secret: string;
   signName: string;
   templateCode: string;
+  /** The template of notices (messages users chose to get by SMS), one parameter `content`; none: no notices. */
+  noticeTemplateCode?: string;
   timeoutMs: number;
 }
 
@@ -131,7 +133,21 @@ export interface ServerConfig {
   jobPollMs: number;
   /** When the approval timers run (src/server/workflow/timers.ts): cron rules in China time, null never. */
   approvalTimers: ApprovalTimersConfig;
+  /** When the alert sweep and the message outbox run (src/server/alerts): cron rules in China time, null never. */
+  alertTimers: AlertTimersConfig;
 }
+
+export interface AlertTimersConfig {
+  /** Raises due alerts, settles stale ones, escalates unanswered ones. */
+  sweepCron: string | null;
+  /** Sends the messages waiting for SMS or a group robot. */
+  deliveryCron: string | null;
+}
+
+export const DEFAULT_ALERT_TIMERS: AlertTimersConfig = {
+  sweepCron: '*/5 * * * *',
+  deliveryCron: '* * * * *',
+};
 
 export interface ApprovalTimersConfig {
   /** The sweep that reminds assignees of tasks idle past their period. */
@@ -192,6 +208,7 @@ function smsHttpConfig(env: NodeJS.ProcessEnv): SmsHttpConfig {
     secret: env.PORTAL_SMS_HTTP_SECRET as string,
     signName: env.PORTAL_SMS_SIGN_NAME || '智慧工地',
     templateCode: env.PORTAL_SMS_TEMPLATE || 'SMS_VERIFY_CODE',
+    noticeTemplateCode: env.PORTAL_SMS_NOTICE_TEMPLATE || undefined,
     timeoutMs: 10_000,
   };
 }
@@ -278,6 +295,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     environment: {},
     jobPollMs: 1000,
     approvalTimers: DEFAULT_APPROVAL_TIMERS,
+    alertTimers: DEFAULT_ALERT_TIMERS,
     ...overrides,
   };
 }
@@ -342,6 +360,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     approvalTimers: {
       reminderCron: cronRule('PORTAL_REMINDER_CRON', env.PORTAL_REMINDER_CRON, DEFAULT_APPROVAL_TIMERS.reminderCron),
       digestCron: cronRule('PORTAL_DIGEST_CRON', env.PORTAL_DIGEST_CRON, DEFAULT_APPROVAL_TIMERS.digestCron),
+    },
+    alertTimers: {
+      sweepCron: cronRule('PORTAL_ALERT_CRON', env.PORTAL_ALERT_CRON, DEFAULT_ALERT_TIMERS.sweepCron),
+      deliveryCron: cronRule('PORTAL_DELIVERY_CRON', env.PORTAL_DELIVERY_CRON, DEFAULT_ALERT_TIMERS.deliveryCron),
     },
     rateLimit: {
       ...DEFAULT_RATE_LIMIT,

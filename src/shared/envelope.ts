@@ -69,6 +69,15 @@ export interface BaseConfig {
 }
 
 /** A menu record of spec section 3 as the server sends it (tree in `childList`). */
+/** Why a path is not in a user's menu tree (Menus.routeStatus). */
+export interface RouteStatus {
+  /** projectType: the menu is for other project types; notGranted: the roles lack it; unknown: no such menu. */
+  state: 'projectType' | 'notGranted' | 'unknown';
+  menuName: string;
+  /** The project types the menu is for ([]: every type). */
+  projectTypes: string[];
+}
+
 export interface MenuRecord {
   id: string;
   name: string;

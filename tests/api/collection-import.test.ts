@@ -52,6 +52,7 @@ const ROSTER_MODULE: PortalModule = {
   demoMessages: [],
   icons: [],
   processes: [],
+  alerts: [],
 };
 
 let t: TestApp;

@@ -59,18 +59,49 @@ describe('role menu trees per demo role', () => {
     for (const id of ['work-bench', 'process-todo', 'message-mine', 'ldhw-workers']) expect(ids).toContain(id);
   });
 
-  it('the three trees differ, and each project type filters them', async () => {
+  it('the three trees differ; every kind of site has the modules every site needs', async () => {
     const [a, m, s] = await Promise.all([menuIds(admin, '1'), menuIds(manager, '1'), menuIds(staff, '1')]);
     expect(a.size).toBeGreaterThan(m.size);
     expect(m.size).toBeGreaterThan(s.size);
-    for (const ids of [a, m, s]) {
-      expect(ids).toContain('bim');
-      expect(ids).not.toContain('weighbridge');
+    // Every site weighs concrete, steel and spoil, monitors its dust, may drive piles and model in BIM.
+    for (const type of ['1', '2', '3']) {
+      const ids = await menuIds(manager, type);
+      for (const id of ['weighbridge', 'weighbridge-home', 'iotDevices-environment', 'slother', 'bim', 'detachmodel'])
+        expect(ids, `type ${type}`).toContain(id);
     }
-    const highway = await menuIds(manager, PROJECTS.highway.type);
-    expect(highway).toContain('detachmodel');
-    expect(highway).toContain('weighbridge');
-    expect(highway).not.toContain('bim');
+  });
+
+  it('a menu kept for some project types leaves the others, and the screen is told why', async () => {
+    await t.db
+      .updateTable('sys_menu')
+      .set({ project_types: ['1', '2'] })
+      .where('id', '=', 'jw-elevator')
+      .execute();
+    try {
+      const status = (projectName: string, href = '/jw/elevator') =>
+        manager.get<{ state: string; menuName: string; projectTypes: string[] }>('/api/zhgd/menu/routeStatus', {
+          href,
+          projectName,
+        });
+      expect((await status(PROJECTS.highway.name)).data).toEqual({
+        state: 'projectType',
+        menuName: '升降机监测',
+        projectTypes: ['1', '2'],
+      });
+      expect((await status(PROJECTS.binjiang.name)).data).toMatchObject({
+        state: 'notGranted',
+        menuName: '升降机监测',
+      });
+      // A record's page under the menu's path is the menu's.
+      expect((await status(PROJECTS.highway.name, '/jw/elevator/some-id')).data).toMatchObject({
+        state: 'projectType',
+      });
+      expect((await status(PROJECTS.highway.name, '/videoSearch/nothing-here')).data).toMatchObject({
+        state: 'unknown',
+      });
+    } finally {
+      await t.db.updateTable('sys_menu').set({ project_types: null }).where('id', '=', 'jw-elevator').execute();
+    }
   });
 });
 
@@ -145,7 +176,7 @@ describe('MyCommonMenu', () => {
       projectName: project,
       menuName: '地磅',
     });
-    expect(building.data).toEqual([]);
+    expect(building.data!.map((m) => m.id)).toEqual(['weighbridge-home']);
     const highway = await admin.get<MenuRecord[]>('/api/zhgd/MyCommonMenu/getMenu', {
       projectName: PROJECTS.highway.name,
       menuName: '地磅',
@@ -187,11 +218,20 @@ describe('MyCommonMenu', () => {
       msgCode: -403,
       errMsg: '无权添加该功能',
     });
-    const hidden = await admin.post('/api/zhgd/MyCommonMenu/insert', {
-      projectName: project,
-      menuId: 'weighbridge-home',
-    });
-    expect(hidden.msgCode).toBe(-403);
+    await t.db
+      .updateTable('sys_menu')
+      .set({ project_types: ['3'] })
+      .where('id', '=', 'weighbridge')
+      .execute();
+    try {
+      const hidden = await admin.post('/api/zhgd/MyCommonMenu/insert', {
+        projectName: project,
+        menuId: 'weighbridge-home',
+      });
+      expect(hidden.msgCode).toBe(-403);
+    } finally {
+      await t.db.updateTable('sys_menu').set({ project_types: null }).where('id', '=', 'weighbridge').execute();
+    }
     const unknown = await admin.post('/api/zhgd/MyCommonMenu/insert', { projectName: project, menuId: 'no-such-menu' });
     expect(unknown.msgCode).toBe(-403);
     // A menu group (no href) is not an application.

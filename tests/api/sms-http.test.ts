@@ -200,7 +200,7 @@ describe('the app with the HTTP gateway', () => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/login',
-      payload: { phone: '13800000001', smsCode: received[0].body.params.code },
+      payload: { phone: '13800000001', smsCode: (received[0].body.params as { code: string }).code },
     });
     expect(json(login).msgCode).toBe(0);
   });

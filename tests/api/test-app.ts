@@ -54,6 +54,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     webDir: '/nonexistent-web-dir',
     // No reminder or digest lands between a test's steps; workflow-timers.test.ts turns them on.
     approvalTimers: { reminderCron: null, digestCron: null },
+    // Alerts are swept and messages delivered when a test calls for it (alerts.test.ts).
+    alertTimers: { sweepCron: null, deliveryCron: null },
     // No MQTT broker unless a test asks for one (PORTAL_MQTT_PORT '0': any free port).
     environment: { PORTAL_MQTT_PORT: 'off' },
     ...overrides,

@@ -210,6 +210,7 @@ describe('menus a module adds', () => {
     demoMessages: [],
     icons: [],
     processes: [],
+    alerts: [],
   });
   const seed: MenuSeedItem[] = [
     {
@@ -288,6 +289,7 @@ describe('required modules', () => {
     demoMessages: [],
     icons: [],
     processes: [],
+    alerts: [],
   });
 
   it('stops the start when a required module is missing, naming both', () => {

@@ -27,7 +27,7 @@ import { userRoutes } from './user-routes.js';
 import { applyRetention, RETENTION_CRON, RETENTION_JOB } from './retention.js';
 import { dailyFalls, exceedances, risesFromFirst, windowAverages } from './rules.js';
 import { iotSettings } from './settings.js';
-import { RULES_AUTHOR, Warnings } from './warnings.js';
+import { Warnings } from './warnings.js';
 
 const DAY_MS = 24 * 3600_000;
 const MONTH_MS = 31 * DAY_MS;
@@ -70,27 +70,17 @@ const iot: ModulePlugin = async (app, { module, settings: declared }) => {
 
   const warningRecords = app.collections.get('iot-warning');
   if (!warningRecords) throw new Error('modules/iot: the collection iot-warning is missing');
-  // A new warning is a 设备预警 message to the device's responsible person (or whoever registered it).
+  // A new warning opens pages' lists again; the 设备预警 message to the device's responsible person, and its
+  // escalation, come from alerts/device-warning.json.
   const warnings = new Warnings(
     db,
     warningRecords,
-    async ({ warning, device }) => {
+    async ({ device }) => {
       // Open warning pages read their list again (the event says only which project; the list call checks who sees it).
       await app.services.events.publish(
         { topic: 'all' },
         { type: 'iot.warning', data: { projectId: device.projectId } },
       );
-      const record = await devices.get(device.deviceId);
-      const recipient = String(record.responsibleId ?? record.createdBy ?? '');
-      if (!recipient || recipient === RULES_AUTHOR) return;
-      await app.services.messages.send({
-        userIds: [recipient],
-        kind: 'device-warning',
-        title: `${String(record.name)}：${String(warning.title)}`,
-        content: `${String(warning.metric)} ${String(warning.value)}${String(warning.unit ?? '')}，阈值 ${String(warning.limit)}${String(warning.unit ?? '')}`,
-        link: '/iotDevices/warning',
-        projectId: device.projectId,
-      });
     },
     (error, device) => app.log.error({ err: error, serial: device.serial }, 'iot warning claimed but not written'),
   );

@@ -2,7 +2,8 @@
  * Every path under the logged-in layout that no fixed route claims: the menu route of that path (from the
  * user's menu tree) shows the page file its target names (any kind) under the chain of menu names, and
  * `<list path>/<id>` the list's detail page; a menu whose target names no page file, or a module area without
- * its module, says plainly that it is not available (by the menu's name); a portal screen
+ * its module, says plainly that it is not available (by the menu's name, and why: a module of other project
+ * types, or not granted); a portal screen
  * (administration) the user's menus do not grant is refused; anything else is not found.
  */
 import { useLocation, useOutletContext } from 'react-router-dom';
@@ -14,6 +15,7 @@ import { MODULE_AREAS, PORTAL_AREAS } from '../shell/module-areas';
 import { AreaScreen, NoAccess } from './AreaScreen';
 import { NotFoundPage } from './NotFoundPage';
 import { PortalPage } from './PortalPage';
+import { UnavailableRoute } from './UnavailableRoute';
 import { pageIdFor } from './screens';
 
 const areaOf = (pathname: string) => pathname.split('/')[1] ?? '';
@@ -63,7 +65,7 @@ export function MenuScreen() {
     if (menus?.loading) return <Loading />;
     const portalArea = PORTAL_AREAS.includes(areaOf(location.pathname));
     if (portalArea) return <NoAccess />;
-    return inModuleArea(location.pathname) ? <AreaScreen /> : <NotFoundPage />;
+    return inModuleArea(location.pathname) ? <UnavailableRoute /> : <NotFoundPage />;
   }
   const pageId = pageIdFor(route.target);
   return (

@@ -45,6 +45,7 @@ const KINDS_NAMED_BY_FILE = new Set([
   'apis',
   'site',
   'process',
+  'alert',
 ]);
 /** The widgets of the portal itself; a module's own (`modules/<m>/widgets/<name>.tsx`) join them per tree. */
 const coreWidgets: readonly string[] = [...customWidgetNames, ...builtInWidgetNames];

@@ -34,6 +34,8 @@ export interface AccountServices {
   forms: FormValidation;
   users: Users;
   smsCodes: SmsCodes;
+  /** The configured SMS provider: codes go through smsCodes; notices of the message outbox directly. */
+  smsSender: SmsSender;
   lockout: LoginLockout;
   authentication: Authentication;
   passwordChanges: PasswordChanges;
@@ -54,7 +56,8 @@ export function createAccountServices(
   const sessions = new Sessions(db, config.refreshTtlSeconds, config.userCacheTtlMs);
   const captchas = new Captchas(db, keys.tokenSecret, config.captchaFixed);
   const users = new Users(db, config.userCacheTtlMs);
-  const smsCodes = new SmsCodes(db, keys.tokenSecret, deps.smsSender ?? createSmsSender(config), now);
+  const smsSender = deps.smsSender ?? createSmsSender(config);
+  const smsCodes = new SmsCodes(db, keys.tokenSecret, smsSender, now);
   const lockout = new LoginLockout(db, now);
   const authentication = new Authentication({
     users,
@@ -76,6 +79,7 @@ export function createAccountServices(
     forms: new FormValidation(loadFormFiles(path.join(schemasDir, 'forms')), crypto),
     users,
     smsCodes,
+    smsSender,
     lockout,
     authentication,
     passwordChanges: new PasswordChanges(db, users, sessions, lockout, smsCodes, now),

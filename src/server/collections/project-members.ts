@@ -10,6 +10,7 @@ import { envelope } from '../http/envelope-schema.js';
 import { ok } from '../http/route-helpers.js';
 import { requireAuth } from '../http/request-context.js';
 import { projectCompanyId } from '../portal/project-company.js';
+import type { Db } from '../db/database.js';
 
 export function projectMembersRoute(app: FastifyInstance): void {
   const { db } = app.services;
@@ -45,19 +46,26 @@ export function projectMembersRoute(app: FastifyInstance): void {
     async (request) => {
       const scope = await projects.scopeOf(requireAuth(request).view.user.id);
       const project = await projects.byId(scope, request.params.projectId);
-      const companyId = await projectCompanyId(db, project.id);
-      if (companyId === null) return ok('', []);
-      const members = await db
-        .selectFrom('sys_user as u')
-        .leftJoin('sys_office as uo', 'uo.id', 'u.office_id')
-        .select(['u.id', 'u.name', sql<string>`coalesce(uo.name, '')`.as('officeName')])
-        .where('u.del_flag', '=', '0')
-        .where('u.login_flag', '=', '1')
-        .where('u.company_id', '=', companyId)
-        .orderBy('u.name')
-        .orderBy('u.id')
-        .execute();
-      return ok('', members);
+      return ok('', await projectMembers(db, project.id));
     },
   );
+}
+
+/** The live users of the company a project belongs to (whom a project's pickers offer), by name. */
+export async function projectMembers(
+  db: Db,
+  projectId: string,
+): Promise<{ id: string; name: string; officeName: string }[]> {
+  const companyId = await projectCompanyId(db, projectId);
+  if (companyId === null) return [];
+  return db
+    .selectFrom('sys_user as u')
+    .leftJoin('sys_office as uo', 'uo.id', 'u.office_id')
+    .select(['u.id', 'u.name', sql<string>`coalesce(uo.name, '')`.as('officeName')])
+    .where('u.del_flag', '=', '0')
+    .where('u.login_flag', '=', '1')
+    .where('u.company_id', '=', companyId)
+    .orderBy('u.name')
+    .orderBy('u.id')
+    .execute();
 }

@@ -6,6 +6,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { JobTables } from '../jobs/job-tables.js';
 import type { PortalTables } from './portal-tables.js';
 import type { WorkflowTables } from '../workflow/tables.js';
+import type { AlertTables } from './alert-tables.js';
 
 /** A timestamp the database fills in when the row is written. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -314,7 +315,7 @@ export interface CollectionHistoryTable {
   at: CreatedAt;
 }
 
-export interface Database extends PortalTables, JobTables, WorkflowTables {
+export interface Database extends PortalTables, JobTables, WorkflowTables, AlertTables {
   app_key: AppKeyTable;
   sys_office: SysOfficeTable;
   sys_user: SysUserTable;

@@ -11,6 +11,7 @@ import type { Database } from '../db/tables.js';
 import type { EventBus } from '../events/event-bus.js';
 import { chinaDateTime } from '../lib/china-time.js';
 import type { MessageKind, MessageKinds } from './kinds.js';
+import type { MessageOutbox } from './outbox.js';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../domain-error.js';
 
@@ -92,6 +93,8 @@ export class Messages {
     private readonly now: () => Date,
     /** The core's kinds and those the loaded modules declare. */
     readonly kinds: MessageKinds,
+    /** Where a message also leaves by SMS or group robot, for the recipients who chose so (none: in-app only). */
+    private readonly outbox?: MessageOutbox,
   ) {}
 
   /**
@@ -126,6 +129,7 @@ export class Messages {
           )
           .execute();
       }
+      await this.outbox?.enqueue(trx, message, userIds);
       await this.events.publish(
         { userIds },
         { type: MessageEvents.arrived, data: { kind: message.kind, title: message.title } },

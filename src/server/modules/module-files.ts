@@ -11,6 +11,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { CollectionFile } from '../../shared/collections.js';
 import type { ProcessFile } from '../../shared/processes.js';
+import type { AlertFile } from '../alerts/alert-files.js';
 import { collectionFaults } from '../../shared/collection-faults.js';
 import { MENU_ICON_NAMES } from '../../shared/menu-icons.js';
 import { MODULE_ICON_FILE, moduleIconFaults, moduleIconName } from '../../shared/module-icons.js';
@@ -95,6 +96,8 @@ export interface PortalModule {
   icons: string[];
   /** Its approval processes (`processes/<id>.json`, kind `process`), seeded as version 1 like the portal's. */
   processes: ProcessFile[];
+  /** Its alerts (`alerts/<id>.json`, kind `alert`): when a record needs someone to act (src/server/alerts). */
+  alerts: AlertFile[];
   /** `server/plugin.ts` of the module, when it has behaviour no schema file can declare (module-plugins.ts). */
   pluginSource?: string;
   /** `server/migrations.ts` of the module, when it has tables that are not collections. */
@@ -227,6 +230,7 @@ export function loadModules(modulesDir: string = defaultModulesDir): PortalModul
         processes: jsonFiles(path.join(dir, 'processes')).map((file) =>
           readChecked<ProcessFile>(file, 'process', modulesDir),
         ),
+        alerts: jsonFiles(path.join(dir, 'alerts')).map((file) => readChecked<AlertFile>(file, 'alert', modulesDir)),
         ...(existsSync(path.join(dir, MODULE_PLUGIN_SOURCE))
           ? { pluginSource: path.join(dir, MODULE_PLUGIN_SOURCE) }
           : {}),

@@ -3,7 +3,9 @@
  * ("my applications", the children of the gateway root). Rows map to `MenuRecord` of src/shared/envelope.ts.
  */
 import { sql } from 'kysely';
-import type { MenuRecord } from '../../shared/envelope.js';
+import type { MenuRecord, RouteStatus } from '../../shared/envelope.js';
+
+export type { RouteStatus };
 import type { Db } from '../db/database.js';
 import type { MenuRow } from '../db/tables.js';
 import { buildTree } from '../admin/tree.js';
@@ -99,6 +101,39 @@ export class Menus {
       .orderBy('id')
       .$narrowType<{ href: string; target: string }>()
       .execute();
+  }
+
+  /**
+   * Why a path is not in a user's menu tree for a project type: its menu (or an ancestor) is for other project
+   * types; or it exists but the user's roles do not grant it; or no menu has it. `href` is matched as it is, then
+   * without its last segment (a record's page under a list).
+   */
+  async routeStatus(href: string, projectType: string): Promise<RouteStatus> {
+    const candidates = [href, href.replace(/\/[^/]*$/, '')].filter((path) => path.startsWith('/') && path.length > 1);
+    for (const path of candidates) {
+      const menu = await this.db
+        .selectFrom('sys_menu')
+        .select(['id', 'name', 'parent_ids', 'project_types'])
+        .where('del_flag', '=', '0')
+        .where('href', '=', path)
+        .where('parent_ids', 'not like', `%,${GATEWAY_ROOT_ID},%`)
+        .orderBy('parent_ids')
+        .executeTakeFirst();
+      if (!menu) continue;
+      const ancestorIds = menu.parent_ids.split(',').filter((id) => id !== '' && id !== MENU_ROOT_PARENT);
+      const ancestors =
+        ancestorIds.length === 0
+          ? []
+          : await this.db.selectFrom('sys_menu').select('project_types').where('id', 'in', ancestorIds).execute();
+      // A menu is shown for the types every one of its ancestors and itself allows.
+      let types: string[] | null = null;
+      for (const list of [...ancestors.map((row) => row.project_types), menu.project_types])
+        if (list) types = types === null ? [...list] : types.filter((type) => list.includes(type));
+      if (projectType !== '' && types !== null && !types.includes(projectType))
+        return { state: 'projectType', menuName: menu.name, projectTypes: types };
+      return { state: 'notGranted', menuName: menu.name, projectTypes: types ?? [] };
+    }
+    return { state: 'unknown', menuName: '', projectTypes: [] };
   }
 
   /** The gateway tiles in sort order. */

@@ -1,6 +1,7 @@
 /**
  * An SMS gateway reached over HTTP (PORTAL_SMS_PROVIDER=http):
  *   POST PORTAL_SMS_HTTP_URL, JSON {phone, signName, templateCode, params: {code}, timestamp, nonce}
+ * (a notice of the message centre: templateCode PORTAL_SMS_NOTICE_TEMPLATE, params: {content})
  *   X-Sms-Key: PORTAL_SMS_HTTP_KEY
  *   X-Sms-Signature: hex HMAC-SHA256(PORTAL_SMS_HTTP_SECRET, `${timestamp}\n${nonce}\n${rawBody}`)
  * `timestamp` is milliseconds since the epoch, `nonce` 32 random hex characters. The gateway answers 2xx with JSON
@@ -9,13 +10,13 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Clock, SmsHttpConfig } from '../../config.js';
-import { SmsDeliveryError, type SmsMessage, type SmsSender } from './sms-sender.js';
+import { SmsDeliveryError, type SmsMessage, type SmsNotice, type SmsSender } from './sms-sender.js';
 
 export interface SmsGatewayRequest {
   phone: string;
   signName: string;
   templateCode: string;
-  params: { code: string };
+  params: { code: string } | { content: string };
   timestamp: number;
   nonce: string;
 }
@@ -32,11 +33,27 @@ export class HttpSmsSender implements SmsSender {
   ) {}
 
   async send(message: SmsMessage): Promise<void> {
+    await this.post(message.phone, this.config.templateCode, { code: message.code }, message.code);
+  }
+
+  async sendNotice(notice: SmsNotice): Promise<void> {
+    if (!this.config.noticeTemplateCode)
+      throw new SmsDeliveryError('no notice template: set PORTAL_SMS_NOTICE_TEMPLATE to send messages by SMS');
+    await this.post(notice.phone, this.config.noticeTemplateCode, { content: notice.text });
+  }
+
+  /** `hidden`: a secret of the request (a code) that must not reach the log should the gateway echo it. */
+  private async post(
+    phone: string,
+    templateCode: string,
+    params: SmsGatewayRequest['params'],
+    hidden?: string,
+  ): Promise<void> {
     const request: SmsGatewayRequest = {
-      phone: message.phone,
+      phone,
       signName: this.config.signName,
-      templateCode: this.config.templateCode,
-      params: { code: message.code },
+      templateCode,
+      params,
       timestamp: this.now().getTime(),
       nonce: randomBytes(16).toString('hex'),
     };
@@ -60,9 +77,8 @@ export class HttpSmsSender implements SmsSender {
           : describe(error);
       throw new SmsDeliveryError(`SMS gateway unreachable: ${reason}`);
     }
-    // A gateway might echo the request: the code never reaches the log.
     const raw = await response.text().catch(() => '');
-    const text = raw.split(message.code).join('******').slice(0, 200);
+    const text = (hidden ? raw.split(hidden).join('******') : raw).slice(0, 200);
     if (!response.ok) throw new SmsDeliveryError(`SMS gateway answered HTTP ${response.status}: ${text}`);
     let answer: unknown;
     try {

@@ -6,12 +6,18 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../../config.js';
-import type { SmsMessage, SmsSender } from './sms-sender.js';
+import type { SmsMessage, SmsNotice, SmsSender } from './sms-sender.js';
 
 export const OUTBOX_FILE = 'sms-outbox.jsonl';
 
 export interface OutboxLine extends SmsMessage {
   /** ISO time of sending. */
+  at: string;
+}
+
+/** A notice's line: `{"phone","purpose":"notice","text","at"}` (no code). */
+export interface OutboxNoticeLine extends SmsNotice {
+  purpose: 'notice';
   at: string;
 }
 
@@ -28,6 +34,20 @@ export class OutboxSender implements SmsSender {
       purpose: message.purpose,
       at: this.now().toISOString(),
     };
+    await this.append(line);
+  }
+
+  async sendNotice(notice: SmsNotice): Promise<void> {
+    const line: OutboxNoticeLine = {
+      phone: notice.phone,
+      purpose: 'notice',
+      text: notice.text,
+      at: this.now().toISOString(),
+    };
+    await this.append(line);
+  }
+
+  private async append(line: OutboxLine | OutboxNoticeLine): Promise<void> {
     await mkdir(path.dirname(this.file), { recursive: true });
     await appendFile(this.file, `${JSON.stringify(line)}\n`, 'utf8');
   }

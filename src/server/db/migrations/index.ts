@@ -22,6 +22,7 @@ import * as jobSchedulePause from './0022-job-schedule-pause.js';
 import * as jobRanBy from './0023-job-ran-by.js';
 import * as moduleOwnership from './0024-module-ownership.js';
 import * as dropGanttTask from './0025-drop-gantt-task.js';
+import * as alerts from './0026-alerts.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0023-job-ran-by': jobRanBy,
   '0024-module-ownership': moduleOwnership,
   '0025-drop-gantt-task': dropGanttTask,
+  '0026-alerts': alerts,
 };
