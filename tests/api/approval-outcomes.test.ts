@@ -25,8 +25,10 @@ async function pendingHazard(used: Set<string>, responsible?: string): Promise<R
     'GET',
     `/api/data/safety-hazard?projectId=${PROJECT}&status=pending&pageSize=100`,
   );
+  // A 一般事故隐患: a 重大 one is rectified only after its plan is signed (modules/safety/server/hazard.ts).
   const found = body.data!.dataList.find(
-    (row) => !used.has(String(row.id)) && (!responsible || row.responsibleId === responsible),
+    (row) =>
+      !used.has(String(row.id)) && row.level === 'general' && (!responsible || row.responsibleId === responsible),
   );
   if (!found) throw new Error('no pending hazard left in the demo data');
   used.add(String(found.id));

@@ -281,7 +281,7 @@ describe('safety hazards: 待整改 -> 待复查 -> 已闭合, each step by its 
     projectId: PROJECT,
     description: '3号楼12层临边防护栏杆缺失',
     category: 'fall',
-    level: 'major',
+    level: 'general',
     location: '3号楼12层东侧',
     photos: ['uploads/hazard-1.jpg'],
     responsibleId: 'user-staff',
@@ -300,7 +300,7 @@ describe('safety hazards: 待整改 -> 待复查 -> 已闭合, each step by its 
     expect(row).toMatchObject({
       status: 'pending',
       statusLabel: '待整改',
-      levelLabel: '较大',
+      levelLabel: '一般事故隐患',
       categoryLabel: '高处坠落',
       responsibleIdLabel: '李施工员',
       reviewerIdLabel: '张经理',
@@ -379,7 +379,9 @@ describe('safety hazards: 待整改 -> 待复查 -> 已闭合, each step by its 
       'GET',
       `/api/data/safety-hazard/aggregate?projectId=${PROJECT}&groupBy=level&seriesBy=status`,
     );
-    expect(byLevel.data).toEqual(expect.arrayContaining([expect.objectContaining({ name: '较大', series: '已闭合' })]));
+    expect(byLevel.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: '重大事故隐患', series: '已闭合' })]),
+    );
   });
 });
 
@@ -392,7 +394,8 @@ describe('demo data of the modules', () => {
         'GET',
         `/api/data/safety-hazard/aggregate?projectId=${project}&groupBy=status`,
       );
-      expect(states.data?.map((row) => row.name).sort()).toEqual(['已闭合', '待复查', '待整改'].sort());
+      // Each project also has a 重大事故隐患 whose rectification plan waits for the project manager's sign-off.
+      expect(states.data?.map((row) => row.name).sort()).toEqual(['已闭合', '待复查', '待整改', '方案待签认'].sort());
       const latest = workers.data?.dataList[0];
       expect(String(latest?.entryDate)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }

@@ -5,8 +5,17 @@
  * 三级安全教育. The flag is a stored column so the worker list can filter and sort by it like any field.
  */
 import { sql } from 'kysely';
-import type { CollectionRecords, Db, RecordWrite } from '../../../src/server/module-api.js';
+import { type CollectionRecords, type Db, invalidField, type RecordWrite } from '../../../src/server/module-api.js';
 import { setEducationMissing, workerPresence } from '../../labour/server/public.js';
+
+/** 三级安全教育's levels and their least hours, 建教〔1997〕83号: 公司级 15, 项目级 15, 班组级 20 (50 in all). */
+export const LEVEL3_HOURS = { company: 15, project: 15, team: 20 } as const;
+
+export const EducationMessages = {
+  levelOnlyLevel3: '只有三级安全教育分公司级、项目级、班组级',
+  noWorkers: '没有符合条件的劳务人员',
+  noLabour: '未启用劳务实名制模块，无法按班组添加参训人员',
+} as const;
 
 /**
  * Recomputes the flag of the given workers (all of a project, or every worker when neither is given): who is on
@@ -15,9 +24,15 @@ import { setEducationMissing, workerPresence } from '../../labour/server/public.
 export async function refreshEducationFlags(db: Db, projectId?: string, workerIds?: readonly string[]): Promise<void> {
   const workers = await workerPresence(db, { projectId, workerIds });
   if (workers.length === 0) return;
-  const { rows } = await sql<{ workerId: string }>`select distinct worker_id as "workerId"
+  // Passed: a 三级 training recorded whole (no level), or each of its three levels (公司级, 项目级, 班组级).
+  const { rows } = await sql<{ workerId: string }>`select worker_id as "workerId"
     from c_safety_training_attendee where passed and course_type = 'level3'
-      and worker_id = any(${sql.val(workers.map((worker) => worker.id))}::text[])`.execute(db);
+      and worker_id = any(${sql.val(workers.map((worker) => worker.id))}::text[])
+    group by worker_id
+    having bool_or(education_level is null)
+      or count(distinct education_level) filter (where education_level in ('company', 'project', 'team')) = 3`.execute(
+    db,
+  );
   const passed = new Set(rows.map((row) => row.workerId));
   const changed = new Map<string, boolean>();
   for (const worker of workers) {
@@ -41,8 +56,14 @@ async function onAttendee(write: RecordWrite): Promise<void> {
   const trainings = [before.trainingId].filter((id): id is string => typeof id === 'string');
   if (write.kind !== 'remove') {
     const attendee = await write.records('safety-training-attendee').get(write.id);
-    await sql`update c_safety_training_attendee a set course_type = t.course_type, training_date = t.training_date
+    await sql`update c_safety_training_attendee a set course_type = t.course_type, training_date = t.training_date,
+        education_level = t.education_level
       from c_safety_training t where t.id = a.training_id and a.id = ${write.id}`.execute(write.db);
+    // 班前讲话 records who attended, never a score or a pass: whatever a client sent is not kept.
+    await sql`update c_safety_training_attendee set score = null, passed = null
+      where id = ${write.id} and course_type = 'preShift' and (score is not null or passed is not null)`.execute(
+      write.db,
+    );
     workers.push(String(attendee.workerId));
     trainings.push(String(attendee.trainingId));
   }
@@ -55,10 +76,18 @@ async function onTraining(write: RecordWrite): Promise<void> {
   if (write.kind === 'remove') {
     await sql`delete from c_safety_training_attendee where training_id = ${write.id}`.execute(write.db);
   } else {
-    const training = await write.records('safety-training').get(write.id);
-    await sql`update c_safety_training t set course_type = c.course_type from c_safety_course c
+    await sql`update c_safety_training t set course_type = c.course_type, hours = c.hours from c_safety_course c
       where c.id = t.course_id and t.id = ${write.id}`.execute(write.db);
-    await sql`update c_safety_training_attendee a set course_type = t.course_type, training_date = t.training_date
+    const training = await write.records('safety-training').get(write.id);
+    const level = typeof training.educationLevel === 'string' ? training.educationLevel : null;
+    if (level && training.courseType !== 'level3')
+      throw invalidField('educationLevel', EducationMessages.levelOnlyLevel3);
+    // A level of 三级安全教育 takes its own hours (建教〔1997〕83号), not the whole course's 50.
+    if (level && level in LEVEL3_HOURS)
+      await sql`update c_safety_training set hours = ${LEVEL3_HOURS[level as keyof typeof LEVEL3_HOURS]}
+        where id = ${write.id}`.execute(write.db);
+    await sql`update c_safety_training_attendee a set course_type = t.course_type, training_date = t.training_date,
+        education_level = t.education_level
       from c_safety_training t where t.id = a.training_id and t.id = ${write.id}`.execute(write.db);
   }
   await refreshEducationFlags(write.db, write.projectId);

@@ -216,8 +216,9 @@ function RelatedList({ list, context, actions, deletion, onChanged }: RelatedLis
   const { data, error, isLoading, mutate } = useApi<unknown>(list.api, rendered(list.params, context));
   const [acting, setActing] = useState<{ action: DetailListAction; row?: Row } | null>(null);
   const windowWidth = useWindowWidth();
-  // The list follows its record: a status step (completing an inspection) may have changed the rows.
-  const version = pickPath(context, 'record.version');
+  // The list follows its record: a status step (completing an inspection) may have changed the rows, and a write
+  // hook may have changed what the record sums up of its rows (an inspection's score) with its time alone.
+  const version = `${String(pickPath(context, 'record.version'))} ${String(pickPath(context, 'record.updatedAt'))}`;
   const shownVersion = useRef(version);
   useEffect(() => {
     if (shownVersion.current === version) return;
