@@ -36,7 +36,7 @@ describe('placing modules’ panels', () => {
 
 describe('the dashboards as the web app gets them', () => {
   it('carry the panels of the modules present, in the order the big screen was designed in', () => {
-    expect(ids(workbench.panels).slice(-2)).toEqual(['device-warnings', 'plan-progress']);
+    expect(ids(workbench.panels).slice(-3)).toEqual(['device-warnings', 'plan-progress', 'open-alerts']);
     expect(ids(projectScreen.panels)).toEqual([
       'overview',
       'pm25',
@@ -52,12 +52,14 @@ describe('the dashboards as the web app gets them', () => {
       'open-hazards',
       'cranes',
       'hoists',
+      'open-alerts',
     ]);
   });
 
   it('keep none of a module’s panels in the portal’s own page files', () => {
     const own = JSON.parse(readFileSync(join(root, 'schemas/pages/project-screen.json'), 'utf8'));
-    expect(ids(own.panels)).toEqual(['overview', 'personnel']);
+    // 待处理提醒 is the core's: the alerts of every module (src/server/alerts).
+    expect(ids(own.panels)).toEqual(['overview', 'personnel', 'open-alerts']);
   });
 });
 

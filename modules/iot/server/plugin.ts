@@ -90,9 +90,19 @@ const iot: ModulePlugin = async (app, { module, settings: declared }) => {
   });
   // A warning reads as people say it: "104.2% / 100%", and whether it is an alarm still waiting for someone.
   warningRecords.extendReads(async (rows) => {
+    // Where the device stands and who answers for it: what a hazard registered from the warning starts with.
+    const deviceIds = [...new Set(rows.map((row) => String(row.deviceId ?? '')).filter(Boolean))];
+    const deviceOf = new Map(
+      await Promise.all(deviceIds.map(async (id) => [id, await devices.get(id).catch(() => undefined)] as const)),
+    );
     for (const row of rows) {
+      const device = deviceOf.get(String(row.deviceId ?? ''));
+      row.deviceLocation = typeof device?.location === 'string' ? device.location : '';
+      row.deviceResponsibleId = typeof device?.responsibleId === 'string' ? device.responsibleId : '';
+      row.warningLink = `/iotDevices/warning/${String(row.id)}`;
       const unit = typeof row.unit === 'string' ? row.unit : '';
       row.valueText = `${String(row.value)}${unit} / ${String(row.limit)}${unit}`;
+      row.hazardDescription = `${String(device?.name ?? '')}：${String(row.title)}（${String(row.valueText)}）`;
       row.isAlarm = row.level === 'alarm';
       row.isOpen = row.status === 'open';
       if (typeof row.openedAt === 'string') row.openedAtText = chinaDateTime(new Date(row.openedAt)).slice(0, 16);

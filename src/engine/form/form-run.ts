@@ -17,6 +17,11 @@ export interface SchemaFormProps {
   formId: string;
   initialData?: FormData;
   /**
+   * Values from a link (the query of the page that shows the form: a hazard registered from a device warning),
+   * over `initialData`: only the form's own fields take them, as their types read them.
+   */
+  preset?: Record<string, string>;
+  /**
    * Values the file's templates may read beside the form's own (`{{account}}`, an earlier step's values);
    * a function receives the form's current values.
    */

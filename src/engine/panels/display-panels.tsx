@@ -26,9 +26,18 @@ function formatValue(item: DashboardItem, value: unknown): ReactNode {
   }
 }
 
-/** A route template over a row (`/message/mine?id={id}`); a value it needs and the row lacks leaves it closed. */
+/**
+ * A route template over a row (`/message/mine?id={id}`); a value it needs and the row lacks leaves it closed. A
+ * template that is one field alone (`{link}`) is the in-app path that field holds (rows of several kinds, each with
+ * its own page), taken as it is.
+ */
 function linkOf(template: string | undefined, row: Row): string | undefined {
   if (!template) return undefined;
+  const whole = /^\{(\w+)\}$/.exec(template);
+  if (whole) {
+    const path = row[whole[1]];
+    return typeof path === 'string' && path.startsWith('/') ? path : undefined;
+  }
   try {
     return fillUrl(template, row as ApiVariables);
   } catch {

@@ -16,8 +16,9 @@ import type { CollectionRecords, RecordValues, RecordWrite } from '../collection
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/tables.js';
 import { DomainError, invalidField } from '../domain-error.js';
-import { chinaDate } from '../lib/china-time.js';
+import { chinaDate, chinaDateTime } from '../lib/china-time.js';
 import type { Messages } from '../messages/messages.js';
+import type { EventBus } from '../events/event-bus.js';
 import { addDays, fill, isDue, matches, occurrenceOf, recipientPath, type AlertFile } from './alert-files.js';
 
 type Executor = Kysely<Database>;
@@ -60,7 +61,12 @@ export interface OpenAlertRow {
   link: string;
   level: number;
   raisedAt: string;
+  /** 'MM-dd HH:mm', China time. */
+  raisedAtText: string;
 }
+
+/** What open pages hear when a project's open alerts change (the workbench's and the big screen's panel). */
+export const ALERT_EVENT = 'alert.changed';
 
 export const AlertTexts = {
   unknownRule: '没有这种提醒',
@@ -78,6 +84,7 @@ export class Alerts {
   constructor(
     private readonly db: Db,
     private readonly messages: Messages,
+    private readonly events: EventBus,
     private readonly now: () => Date,
     readonly files: readonly AlertFile[],
     private readonly collectionFiles: ReadonlyMap<string, CollectionFile>,
@@ -100,6 +107,7 @@ export class Alerts {
         write.db,
         open.map((row) => row.id),
         'removed',
+        write.projectId,
       );
       return;
     }
@@ -109,6 +117,7 @@ export class Alerts {
         write.db,
         open.map((row) => row.id),
         'resolved',
+        write.projectId,
       );
       return;
     }
@@ -119,6 +128,7 @@ export class Alerts {
         write.db,
         open.filter((row) => row.occurrence !== occurrence).map((row) => row.id),
         'rescheduled',
+        write.projectId,
       );
       if (isDue(file, record, chinaDate(this.now()))) await this.raise(write.db, file, record, write.projectId, lookup);
       return;
@@ -129,6 +139,7 @@ export class Alerts {
       write.db,
       open.map((row) => row.id),
       'reassigned',
+      write.projectId,
     );
     await this.raise(write.db, file, record, write.projectId, lookup);
   }
@@ -182,6 +193,7 @@ export class Alerts {
       .returning('id')
       .executeTakeFirst();
     if (!inserted) return false;
+    await this.announce(executor, [projectId]);
     await this.messages.send(
       { userIds: [recipient], kind: file.messageKind, title, content, link, projectId },
       executor,
@@ -189,7 +201,7 @@ export class Alerts {
     return true;
   }
 
-  private async settle(executor: Executor, ids: readonly string[], reason: string): Promise<void> {
+  private async settle(executor: Executor, ids: readonly string[], reason: string, projectId: string): Promise<void> {
     if (ids.length === 0) return;
     await executor
       .updateTable('alert')
@@ -197,6 +209,13 @@ export class Alerts {
       .where('id', 'in', ids)
       .where('settled_at', 'is', null)
       .execute();
+    await this.announce(executor, [projectId]);
+  }
+
+  /** Tells open pages, in the caller's transaction, that these projects' open alerts changed. */
+  private async announce(executor: Executor, projectIds: readonly string[]): Promise<void> {
+    for (const projectId of new Set(projectIds))
+      await this.events.publish({ topic: 'all' }, { type: ALERT_EVENT, data: { projectId } }, executor);
   }
 
   /** The first recipient field that names a user who exists; '' when none does. */
@@ -244,13 +263,16 @@ export class Alerts {
   /** Open alerts whose records are gone or no longer match, settled in one statement per rule. */
   private async settleStale(file: AlertFile): Promise<number> {
     const table = sql.table(`${collectionTable(file.collection)}`);
-    const result = await sql`
+    const result = await sql<{ project_id: string }>`
       update alert set settled_at = ${this.now()}, settled_reason = 'resolved'
       where rule_id = ${file.id} and settled_at is null
-        and not exists (select 1 from ${table} t where t.id = alert.record_id and ${this.whenSql(file)})`.execute(
+        and not exists (select 1 from ${table} t where t.id = alert.record_id and ${this.whenSql(file)})
+      returning project_id`.execute(this.db);
+    await this.announce(
       this.db,
+      result.rows.map((row) => row.project_id),
     );
-    return Number(result.numAffectedRows ?? 0);
+    return result.rows.length;
   }
 
   /** Records whose due day has come and that have no open alert of that day: each raised in its own transaction. */
@@ -331,6 +353,7 @@ export class Alerts {
           .returning('id')
           .executeTakeFirst();
         if (!moved) return false;
+        await this.announce(trx, [alert.project_id]);
         if (alert.notified_ids.includes(next)) return true;
         const names = await this.namesOf(trx, alert.notified_ids);
         await this.messages.send(
@@ -448,6 +471,7 @@ export class Alerts {
           .where('rule_id', '=', ruleId)
           .where('settled_at', 'is', null)
           .execute();
+      await this.announce(trx, [projectId]);
     });
     return this.setting(projectId, ruleId);
   }
@@ -473,6 +497,7 @@ export class Alerts {
         link: row.link ?? '',
         level: row.level,
         raisedAt: new Date(row.raised_at).toISOString(),
+        raisedAtText: chinaDateTime(new Date(row.raised_at)).slice(5, 16),
       })),
     };
   }

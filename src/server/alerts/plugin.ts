@@ -41,7 +41,9 @@ export default globalPlugin<{ modules: readonly PortalModule[] }>('alerts', asyn
       if (faults.length > 0) throw new Error(`${where}: ${faults.join('；')}`);
     }
   const files = modules.flatMap((module) => module.alerts);
-  const alerts = new Alerts(db, messages, config.now, files, collectionFiles, (id) => app.collections.get(id));
+  const alerts = new Alerts(db, messages, app.services.events, config.now, files, collectionFiles, (id) =>
+    app.collections.get(id),
+  );
   app.decorate('alerts', alerts);
   for (const file of files) app.collections.get(file.collection)?.onWrite((write) => alerts.onWrite(file, write));
 

@@ -24,6 +24,8 @@ export interface CrudDialogProps {
   /** The page's own context (the user, the selected project): `fromRow` templates and option sources read it. */
   host?: TemplateContext;
   rowKey: string;
+  /** Values of a link for the form's own fields (a create dialog opened by `?create=1&...`). */
+  preset?: Record<string, string>;
   onClose: () => void;
   onSaved: () => void;
 }
@@ -61,7 +63,7 @@ function SavedResult({ result, data, onClose }: { result: CrudDialogResult; data
   );
 }
 
-export function CrudDialog({ action, context, host = {}, rowKey, onClose, onSaved }: CrudDialogProps) {
+export function CrudDialog({ action, context, host = {}, rowKey, preset, onClose, onSaved }: CrudDialogProps) {
   const seams = useSeams();
   // After saving, an action with a `result` shows what the answer holds instead of closing.
   const [saved, setSaved] = useState<{ data: unknown } | null>(null);
@@ -122,6 +124,7 @@ export function CrudDialog({ action, context, host = {}, rowKey, onClose, onSave
         <SchemaForm
           formId={action.form}
           initialData={initial}
+          preset={preset}
           context={{ ...host, ...context }}
           actions={[{ api: action.api, params: action.body, successMessage: action.successMessage ?? '保存成功' }]}
           onSubmitted={(envelope) => {

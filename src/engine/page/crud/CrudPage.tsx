@@ -41,6 +41,19 @@ const CrudDialog = lazyPart(async () => (await import('./CrudDialog')).CrudDialo
 interface OpenDialog {
   action: CrudDialogAction;
   context: Row;
+  /** Values a link gave the create form (`?create=1&description=...`). */
+  preset?: Record<string, string>;
+}
+
+/**
+ * A link may open the page with its create dialog open and some fields filled: `?create=1&<field>=<value>` (a
+ * hazard registered from a device warning). Only for a caller who may create; the form takes its own fields only.
+ */
+function createFromLink(file: CrudPageFile, context: TemplateContext, may: boolean): OpenDialog | null {
+  const query = context.query;
+  if (!file.create || !may || typeof query !== 'object' || query === null) return null;
+  const { create, ...preset } = query as Record<string, string>;
+  return create === '1' ? { action: file.create, context: {}, preset } : null;
 }
 
 export function CrudPage({ file, context, open }: PageRendererProps<'crud'>) {
@@ -56,7 +69,9 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
   const [search, setSearch] = useState<Row>({});
   const [page, setPage] = useState(1);
   const [node, setNode] = useState<TreeNode | null>(null);
-  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog | null>(() =>
+    createFromLink(file, context, can(file.permission) && can(file.create?.permission)),
+  );
   const windowWidth = useWindowWidth();
   usePreloadWhenIdle(CrudDialog);
 
@@ -309,6 +324,7 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
           <CrudDialog.Component
             action={dialog.action}
             context={dialog.context}
+            preset={dialog.preset}
             host={context}
             rowKey={rowKey}
             onClose={() => setDialog(null)}

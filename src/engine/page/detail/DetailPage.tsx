@@ -44,12 +44,18 @@ type Row = Record<string, unknown>;
 const rendered = (template: Record<string, unknown> | undefined, context: TemplateContext) =>
   (template ? renderTemplate(template, context) : {}) as Row;
 
-/** A link action's portal path with its query, the query's templates read over the record and the context. */
-function linkPath(link: DetailLinkAction['link'], context: TemplateContext): string {
+/**
+ * A link action's portal path with its query, the query's templates read over the record and the context. The path
+ * may itself be a field of the record (`{{record.sourceLink}}`: the page a hazard came from); a record without one
+ * has no such link (undefined), and the action is not offered.
+ */
+function linkPath(link: DetailLinkAction['link'], context: TemplateContext): string | undefined {
+  const path = renderTemplate(link.path, context);
+  if (typeof path !== 'string' || !path.startsWith('/')) return undefined;
   const query = Object.entries((renderTemplate(link.query ?? {}, context) ?? {}) as Record<string, unknown>)
     .filter(([, value]) => value !== undefined && value !== null && value !== '')
     .map(([name, value]) => [name, String(value)]);
-  return query.length > 0 ? `${link.path}?${new URLSearchParams(query).toString()}` : link.path;
+  return query.length > 0 ? `${path}?${new URLSearchParams(query).toString()}` : path;
 }
 
 export function DetailPage({ file, context, open }: PageRendererProps<'detail'>) {
@@ -78,7 +84,12 @@ function LoadedDetail({ file, context, record, onChanged, open }: LoadedDetailPr
   const [acting, setActing] = useState<DetailStepAction | null>(null);
   const refreshTimeline = useInvalidateApi(file.timeline?.api ?? file.load.api);
   const status = String(pickPath(record, file.statusField ?? 'status') ?? '');
-  const steps = (file.actions ?? []).filter((action) => action.when.includes(status) && can(action.permission));
+  const steps = (file.actions ?? []).filter(
+    (action) =>
+      action.when.includes(status) &&
+      can(action.permission) &&
+      (!('link' in action) || linkPath(action.link, context) !== undefined),
+  );
 
   return (
     <section className="detail-page" data-testid={`detail-${file.id}`}>
@@ -95,7 +106,9 @@ function LoadedDetail({ file, context, record, onChanged, open }: LoadedDetailPr
             <Button
               key={action.label}
               type={'link' in action ? 'secondary' : 'primary'}
-              onClick={() => ('link' in action ? open({ path: linkPath(action.link, context) }) : setActing(action))}
+              onClick={() =>
+                'link' in action ? open({ path: linkPath(action.link, context) ?? '/' }) : setActing(action)
+              }
             >
               {action.label}
             </Button>

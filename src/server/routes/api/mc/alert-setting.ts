@@ -38,7 +38,7 @@ const settingRow = {
 };
 const openRow = {
   type: 'object',
-  required: ['id', 'ruleId', 'ruleTitle', 'title', 'content', 'link', 'level', 'raisedAt'],
+  required: ['id', 'ruleId', 'ruleTitle', 'title', 'content', 'link', 'level', 'raisedAt', 'raisedAtText'],
   properties: {
     id: str,
     ruleId: str,
@@ -48,6 +48,7 @@ const openRow = {
     link: str,
     level: { type: 'integer' },
     raisedAt: str,
+    raisedAtText: str,
   },
 };
 const projectQuery = {
