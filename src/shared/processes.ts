@@ -91,6 +91,11 @@ export interface ProcessWriteBack {
   reference: string;
   /** The record's field -> the form field whose value it takes. */
   set: Record<string, string>;
+  /**
+   * The record's field -> the record's own field whose value it keeps before `set` changes it, copied only while
+   * still empty (a corrected weight's original stays as it was first recorded).
+   */
+  keep?: Record<string, string>;
 }
 
 export const PROCESS_CATEGORIES = ['物资管理', '技术管理', '安全管理', '行政管理', '财务管理'] as const;

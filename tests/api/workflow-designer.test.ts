@@ -38,7 +38,15 @@ describe('the designer’s reads', () => {
     expect(body.msgCode).toBe(0);
     const rows = body.data!.dataList;
     expect(rows.map((r) => r.name).sort()).toEqual(
-      ['材料采购申请', '设计变更审批', '危大工程专项方案审批', '用章申请', '进度款支付申请', '隐患整改延期申请'].sort(),
+      [
+        '材料采购申请',
+        '设计变更审批',
+        '危大工程专项方案审批',
+        '用章申请',
+        '进度款支付申请',
+        '隐患整改延期申请',
+        '磅单更正申请',
+      ].sort(),
     );
     expect(rows.find((r) => r.processId === 'seal-use')).toMatchObject({
       category: '行政管理',

@@ -83,9 +83,9 @@ describe('智能地磅', () => {
       await page.getByTestId('crud-search').getByRole('button', { name: '查询', exact: true }).click();
       const added = row(screen, plate);
       await poll(() => added.count()).toBe(1);
-      expect(await added.innerText()).toMatch(
-        /2026-01-05\s+闽DD\d{5}\s+进场\s+钢筋[\s\S]*45.5\s+15.2\s+30.3[\s\S]*已完成/,
-      );
+      expect(await added.innerText()).toMatch(/2026-01-05\s+闽DD\d{5}\s+进场\s+钢筋[\s\S]*45.5\s+15.2\s+30.3/);
+      // 状态 has a column where the window has room beside the 防作弊 one (a first pass shows no tare or net anyway).
+      if (viewport.width >= 1440) expect(await added.innerText()).toContain('已完成');
       // 磅差 in red; 磅差率 too where the window has room for it.
       expect(await added.locator('.cell-warn').allInnerTexts()).toEqual(
         viewport.width >= 1440 ? ['-0.2', '-0.66'] : ['-0.2'],

@@ -5,7 +5,14 @@
  * kind and axles and within the GB 1589-2016 limit of its axles; a few are off their delivery note beyond the
  * tolerance (磅差超差). Dates are relative (`@day-30`), so the demo always looks current.
  */
-import { seededRandom, type DemoRandom, type ModuleSeedFile } from '../../../src/server/module-api.js';
+import {
+  chinaDate,
+  seededRandom,
+  type DemoApproval,
+  type DemoRandom,
+  type ModuleSeedFile,
+} from '../../../src/server/module-api.js';
+import { DEFAULT_FLAG_SETTINGS, GB1589_GROSS_LIMIT, volumeOf, weighingFlags, type WeighingFacts } from './flags.js';
 
 const generator = seededRandom;
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
@@ -15,11 +22,8 @@ const clock = (minutes: number) =>
 /** Plate letters skip I and O, as the plates do. */
 const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 
-/**
- * GB 1589-2016 4.3: the most a vehicle may weigh in all (车货总质量, t) by its axles: 货车 of two, three and four axles
- * 18, 25 and 31 t, 汽车列车 of five and six axles 43 and 49 t. Every demo weighing keeps to it.
- */
-export const GB1589_GROSS_LIMIT: Readonly<Record<number, number>> = { 2: 18, 3: 25, 4: 31, 5: 43, 6: 49 };
+/** The declared density (t/m³) of the demo ready-mix, the default of PORTAL_WEIGHBRIDGE_DENSITY. */
+const READY_MIX_DENSITY = 2.4;
 
 /** The trucks that come to a site: their axles and an empty truck's weight range (t). */
 const VEHICLES = {
@@ -265,7 +269,7 @@ const SITES: Site[] = [
 
 const PHOTOS = ['/app/weighbridge/capture-front.svg', '/app/weighbridge/capture-top.svg'];
 
-function weighings(site: Site, seed: number) {
+function weighings(site: Site, seed: number, today: Date) {
   const random = generator(seed);
   // Whether a delivery's note is off draws from its own generator, so the other values stay as they were.
   const notes = generator(seed + 7919);
@@ -343,7 +347,61 @@ function weighings(site: Site, seed: number) {
       minute += random.int(25, 70);
     }
   }
+  plantAnomalies(rows);
+  judge(rows, today);
   return rows;
+}
+
+type Row = Record<string, unknown>;
+const agoOf = (row: Row) => Number(String(row.weighDate).replace('@day-', ''));
+const complete = (row: Row) => row.state === 'complete';
+
+/**
+ * What the anti-cheating checks are there to catch, once on each site: a delivery whose empty truck weighed 0.8 t
+ * light five days ago (皮重异常: the net, and the note's deviation, grow by as much), and an earth truck loaded over
+ * its GB 1589 limit three days ago (出场超载). The weighings the demo corrections name come from the weighbridge.
+ */
+function plantAnomalies(rows: Row[]): void {
+  const light = rows.find((row) => complete(row) && agoOf(row) === 5 && row.direction === 'in');
+  if (light) light.tareWeight = round(Number(light.tareWeight) - 0.8, 2);
+  const heavy = rows.find((row) => complete(row) && agoOf(row) === 3 && row.direction === 'out');
+  if (heavy) heavy.grossWeight = round(GB1589_GROSS_LIMIT[Number(heavy.axles)] + 2.4, 2);
+  for (const row of [light, heavy, ...correctedWeighings(rows)]) if (row) row.source = 'device';
+}
+
+/** The weighings the demo's 磅单更正申请 name: an approved one two days ago, a pending one yesterday. */
+function correctedWeighings(rows: Row[]): [Row | undefined, Row | undefined] {
+  const pick = (ago: number) =>
+    rows.find((row) => complete(row) && agoOf(row) === ago && row.direction === 'in' && row.material !== 'ready-mix');
+  return [pick(2), pick(1)];
+}
+
+/** Each weighing judged as the plugin judges a new one (flags.ts), in the order they were weighed; m³ of ready-mix. */
+function judge(rows: Row[], today: Date): void {
+  const history = new Map<string, WeighingFacts[]>();
+  for (const row of rows) {
+    if (row.material === 'ready-mix' && complete(row)) {
+      row.density = READY_MIX_DENSITY;
+      row.netVolume = volumeOf(round(Number(row.grossWeight) - Number(row.tareWeight), 2), READY_MIX_DENSITY);
+    }
+    if (!complete(row)) continue;
+    const facts: WeighingFacts = {
+      weighDate: chinaDate(new Date(today.getTime() - agoOf(row) * 86_400_000)),
+      direction: String(row.direction),
+      axles: Number(row.axles),
+      grossWeight: Number(row.grossWeight),
+      tareWeight: Number(row.tareWeight),
+      grossTime: String(row.grossTime),
+      tareTime: String(row.tareTime),
+    };
+    const plate = String(row.plateNo);
+    const past = history.get(plate) ?? [];
+    const flags = weighingFlags(facts, past, DEFAULT_FLAG_SETTINGS);
+    if (flags.cheatFlags) row.cheatFlags = flags.cheatFlags;
+    if (flags.cheatIssue) row.cheatIssue = flags.cheatIssue;
+    if (flags.usualTare !== null) row.usualTare = flags.usualTare;
+    history.set(plate, [...past, facts]);
+  }
 }
 
 /**
@@ -355,13 +413,103 @@ function noteWeight(net: number, draw: number, notes: DemoRandom): number {
   return round(net * (1 + (draw < 0.6 ? -off : off)), 2);
 }
 
+const siteWeighings = (today: Date) =>
+  SITES.map((site, index) => ({ site, rows: weighings(site, 1301 + index, today) }));
+
+/**
+ * The purchase orders of each site: one per supplier, material and month of its deliveries, in the unit it is
+ * settled in (ready-mix in m³), ordered in round figures: most a little under what came (the last loads of a month
+ * are ordered late), every third a tenth above it (a shortfall 供货对账 shows red).
+ */
+function purchaseOrders(site: Site, rows: Row[], today: Date): Row[] {
+  const sums = new Map<string, { supplier: string; material: string; period: string; quantity: number }>();
+  for (const row of rows) {
+    if (!complete(row) || row.direction !== 'in') continue;
+    const period = chinaDate(new Date(today.getTime() - agoOf(row) * 86_400_000)).slice(0, 7);
+    const key = `${period}|${String(row.supplier)}|${String(row.material)}`;
+    const sum = sums.get(key) ?? {
+      supplier: String(row.supplier),
+      material: String(row.material),
+      period,
+      quantity: 0,
+    };
+    sum.quantity +=
+      row.material === 'ready-mix' ? Number(row.netVolume) : round(Number(row.grossWeight) - Number(row.tareWeight), 2);
+    sums.set(key, sum);
+  }
+  return [...sums.values()]
+    .sort((a, b) => a.period.localeCompare(b.period) || a.supplier.localeCompare(b.supplier))
+    .map((sum, index) => ({
+      id: `order-${site.project.replace('project-', '')}-${String(index + 1).padStart(3, '0')}`,
+      orderNo: `CG-${sum.period.replace('-', '')}-${site.city}${String(index + 1).padStart(3, '0')}`,
+      supplier: sum.supplier,
+      material: sum.material,
+      quantity: index % 3 === 0 ? Math.ceil((sum.quantity * 1.1) / 10) * 10 : Math.floor(sum.quantity / 10) * 10 || 10,
+      unit: sum.material === 'ready-mix' ? 'm3' : 't',
+      period: sum.period,
+      createdBy: 'user-staff',
+    }));
+}
+
 export function demoData(): ModuleSeedFile[] {
+  const today = new Date();
+  const made = siteWeighings(today);
   return [
     {
       kind: 'module-seed',
-      description: '演示过磅记录：各项目地磅近40天的进场材料与出场土方，今天最后两车为待二次过磅。',
+      description:
+        '演示过磅记录：各项目地磅近40天的进场材料与出场土方，今天最后两车为待二次过磅；皮重异常、出场超载和频繁过磅的车次带防作弊提示。',
       collection: 'weighbridge-record',
-      projects: Object.fromEntries(SITES.map((site, index) => [site.project, weighings(site, 1301 + index)])),
+      projects: Object.fromEntries(made.map(({ site, rows }) => [site.project, rows])),
+    },
+    {
+      kind: 'module-seed',
+      description: '演示采购订单：各项目按供应商、材料和月份的订购数量，约三分之一的订单到货不足（供货对账显示欠量）。',
+      collection: 'weighbridge-purchase-order',
+      projects: Object.fromEntries(made.map(({ site, rows }) => [site.project, purchaseOrders(site, rows, today)])),
     },
   ];
+}
+
+/**
+ * 磅单更正申请 on each site: one approved by the project manager (the empty truck weighed with its driver aboard:
+ * the tare corrected 0.15 t down, the original kept), one waiting for the approval (a gross weighed with the rear
+ * axle off the platform).
+ */
+export function demoApprovals(): DemoApproval[] {
+  return siteWeighings(new Date()).flatMap(({ site, rows }): DemoApproval[] => {
+    const [approved, pending] = correctedWeighings(rows);
+    const scripts: DemoApproval[] = [];
+    if (approved) {
+      const tare = round(Number(approved.tareWeight) - 0.15, 2);
+      scripts.push({
+        process: 'weighing-correction',
+        starter: 'user-staff',
+        project: site.project,
+        form: {
+          weighingId: approved.id,
+          grossWeight: approved.grossWeight,
+          tareWeight: tare,
+          reason: `皮重过磅时驾驶员未下车，经复磅空车皮重为 ${tare.toFixed(2)} t，附复磅单`,
+        },
+        steps: [{ by: 'user-manager', do: 'approve', comment: '已核对复磅单，同意更正' }],
+      });
+    }
+    if (pending) {
+      const gross = round(Math.min(Number(pending.grossWeight) + 0.4, GB1589_GROSS_LIMIT[Number(pending.axles)]), 2);
+      scripts.push({
+        process: 'weighing-correction',
+        starter: 'user-staff',
+        project: site.project,
+        form: {
+          weighingId: pending.id,
+          grossWeight: gross,
+          tareWeight: pending.tareWeight,
+          reason: `毛重过磅时后轴未完全上磅，监控录像可查，复磅毛重为 ${gross.toFixed(2)} t`,
+        },
+        steps: [],
+      });
+    }
+    return scripts;
+  });
 }

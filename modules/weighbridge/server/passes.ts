@@ -99,6 +99,8 @@ export async function recordPass(
       state: 'complete',
     },
     Number(first.version),
+    // The weighbridge completes what it measured: the lock on device weights lets its own write through.
+    PASS_AUTHOR,
   );
   return {
     recordId: pending.id,

@@ -15,8 +15,11 @@ import {
   recordAccess,
   security,
 } from '../../../src/server/module-api.js';
-import { notifyDeviations } from './deviation.js';
+import { flagWeighings } from './flag-hook.js';
+import { FLAG_LABELS, parseDensities, type FlagKind } from './flags.js';
+import { lockDeviceWeights } from './locks.js';
 import { passRoute } from './pass-route.js';
+import { reconciliationRoutes } from './reconciliation.js';
 import { weighbridgeSummary } from './summary.js';
 
 const VIEW = 'weighbridge:record:view';
@@ -32,19 +35,46 @@ const figures = {
   },
 };
 
-const weighbridge: ModulePlugin = async (app) => {
+const weighbridge: ModulePlugin = async (app, { module, settings }) => {
   const records = app.collections.get('weighbridge-record');
   if (!records) throw new Error('modules/weighbridge: the collection weighbridge-record is missing');
   const access = recordAccess(app);
   const { db, config } = app.services;
 
-  notifyDeviations(records, app.services.messages);
+  const densities = parseDensities(typeof settings.densities === 'string' ? settings.densities : 'ready-mix=2.4');
+  // The lock refuses first: a refused write is not judged.
+  lockDeviceWeights(records);
+  flagWeighings(
+    records,
+    {
+      tareTolerance: (typeof settings.tareToleranceKg === 'number' ? settings.tareToleranceKg : 500) / 1000,
+      repeatMinutes: typeof settings.repeatMinutes === 'number' ? settings.repeatMinutes : 30,
+    },
+    densities,
+  );
+  // 磅差超差 reaches the weighbridge's responsible person, and escalates, from alerts/weighing-deviation.json.
 
   // 浙A12345 钢筋 净重 32.56 t: how a weighing reads in a list of the last ones.
   records.extendReads(async (rows) => {
     for (const row of rows) {
       const net = typeof row.netWeight === 'number' ? `净重 ${row.netWeight.toFixed(2)} t` : '待二次过磅';
       row.weighingText = `${String(row.plateNo ?? '')}　${String(row.materialLabel ?? row.material ?? '')}　${net}`;
+      // 磅单号: the day and the record's own id, so a ticket printed twice carries the same number.
+      const id = String(row.id ?? '');
+      const serial =
+        /(\d{3,})$/.exec(id)?.[1] ??
+        id
+          .replace(/[^0-9a-zA-Z]/g, '')
+          .slice(-6)
+          .toUpperCase();
+      row.ticketNo = `${String(row.weighDate ?? '').replace(/-/g, '')}-${serial}`;
+      row.corrected = row.originalGrossWeight !== null && row.originalGrossWeight !== undefined;
+      // The flags by name for the list's narrow column (the reasons are on the weighing's page).
+      row.cheatLabel = String(row.cheatFlags ?? '')
+        .split(' ')
+        .map((kind) => FLAG_LABELS[kind as FlagKind])
+        .filter(Boolean)
+        .join('、');
     }
   });
 
@@ -82,6 +112,15 @@ const weighbridge: ModulePlugin = async (app) => {
       return ok('', await weighbridgeSummary(db, records.table, projectId, day ?? chinaDate(config.now())));
     },
   );
+
+  const orders = app.collections.get('weighbridge-purchase-order');
+  if (!orders) throw new Error('modules/weighbridge: the collection weighbridge-purchase-order is missing');
+  const labels = new Map(
+    (module.manifest.dictionaries ?? [])
+      .filter((dictionary) => dictionary.type === 'weighbridge_material')
+      .flatMap((dictionary) => dictionary.entries.map((entry) => [entry.value, entry.label] as const)),
+  );
+  reconciliationRoutes(app, { records, orders, access, volumeMaterials: new Set(densities.keys()), labels });
 
   // In its own context: its JSON parser keeps the body's text, which the signature covers.
   await app.register(passRoute, { records, now: config.now });

@@ -85,6 +85,31 @@ function limitSources(checks: readonly LimitCheck[]): string[] {
 }
 
 /**
+ * The fields the arithmetic computed fields read (a difference, a ratio, limits...): a partial write that changes
+ * one of them (an approved correction of the gross weight) carries the others as stored, so every figure that
+ * depends on them is computed again from whole values rather than from the written ones alone.
+ */
+export function arithmeticSources(file: CollectionFile): string[] {
+  const sources = Object.values(file.computed ?? {}).flatMap((field): string[] => {
+    switch (field.op) {
+      case 'hoursBetween':
+        return [field.from, field.to];
+      case 'difference':
+        return [field.from, ...field.subtract];
+      case 'cylinderVolume':
+        return [field.from, ...field.length];
+      case 'ratio':
+        return [field.from, field.over];
+      case 'limits':
+        return limitSources(field.checks);
+      default:
+        return [];
+    }
+  });
+  return [...new Set(sources)];
+}
+
+/**
  * Sets the write-time computed fields of `values` (in place) that need nothing but the values (`creating`: the
  * values of a new record, where a missing field is empty rather than left as stored); an ID number that fails its
  * check is -400. `lookup` fields need the database: CollectionRecords fills them.

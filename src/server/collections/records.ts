@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { CollectionFile, StatusTransition } from '../../shared/collections.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../domain-error.js';
+import { arithmeticSources } from './computed.js';
 import { ListTotals } from '../lib/list-totals.js';
 import type { StoredField } from './columns.js';
 import {
@@ -63,6 +64,11 @@ export interface RecordWrite {
   actorId: string;
   /** The step taken (a transition's `action`). */
   action?: string;
+  /**
+   * Set on an update that is the outcome of something decided elsewhere (`amend`: an approved request), so a hook
+   * that refuses a user's edit of some fields can let the decision through.
+   */
+  amendment?: RecordAmendment;
   /** The record as it was before an update, removal or step. */
   before?: RecordValues;
   /** The transaction: raw reads and writes of the module's own tables. */
@@ -79,6 +85,11 @@ export interface RecordAmendment {
   label: string;
   remark: string;
   states?: string[];
+  /**
+   * Fields that keep a value as it was before the first amendment (the record's field -> the field it copies):
+   * copied only while still empty, so the original of a corrected value stays after any later correction.
+   */
+  keep?: Record<string, string>;
 }
 
 export class CollectionRecords {
@@ -236,13 +247,22 @@ export class CollectionRecords {
         'conflict',
         `${entry.label}无法生效：记录当前状态为“${flow.states[current ?? '']?.label ?? current}”`,
       );
-    const unknown = Object.keys(values).filter((name) => !this.sql.field(name)?.own);
+    const kept = Object.entries(entry.keep ?? {})
+      .filter(([field]) => before[field] === undefined || before[field] === null || before[field] === '')
+      .map(([field, from]) => [field, before[from] ?? null] as const);
+    // The stored sources of the computed figures ride along, so a corrected weight computes its net again.
+    const sources = arithmeticSources(this.file)
+      .filter((name) => this.sql.field(name)?.own && !Object.hasOwn(values, name))
+      .map((name) => [name, before[name] ?? null] as const);
+    const amended: RecordValues = { ...Object.fromEntries(kept), ...values };
+    const written: RecordValues = { ...Object.fromEntries(sources), ...amended };
+    const unknown = Object.keys(written).filter((name) => !this.sql.field(name)?.own);
     if (unknown.length > 0) throw new Error(`collection ${this.file.id} has no field ${unknown.join(', ')} to amend`);
     const projectId = String(before.projectId);
     await updateRecord(
       this.sql,
       id,
-      values,
+      written,
       undefined,
       async () => projectId,
       async (trx) => {
@@ -255,10 +275,10 @@ export class CollectionRecords {
             to: current,
             actorId,
             remark: entry.remark,
-            data: values,
+            data: amended,
           },
         ]);
-        await this.runHooks(trx, { kind: 'update', id, projectId, actorId, before });
+        await this.runHooks(trx, { kind: 'update', id, projectId, actorId, before, amendment: entry });
       },
     );
     return this.get(id);

@@ -105,6 +105,8 @@ export type OutcomeWriter = (
     remark: string;
     /** The states the record must still be in (the reference's). */
     states?: string[];
+    /** The record's fields that keep their first value before the write (the outcome's `keep`). */
+    keep?: Record<string, string>;
   },
 ) => Promise<void>;
 
@@ -702,6 +704,7 @@ export class WorkflowEngine {
         label: file.name,
         remark: `${file.name}${status === 'approved' ? '已通过' : '已驳回'}（${ctx.instance.title}）${said ? `：${said}` : ''}`,
         states: reference.states,
+        keep: write.keep,
       });
     }
   }

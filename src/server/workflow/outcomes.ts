@@ -14,6 +14,7 @@ export function collectionOutcomes(collections: () => ReadonlyMap<string, Collec
       label: write.label,
       remark: write.remark,
       states: write.states,
+      keep: write.keep,
     });
   };
 }
