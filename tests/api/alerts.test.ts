@@ -157,6 +157,48 @@ describe('a hazard alert from assignment to escalation to closure', () => {
   });
 });
 
+describe('a certificate about to expire', () => {
+  it('raises 证书即将到期 from the sweep 30 days before, to whoever entered it, and settles once renewed', async () => {
+    const existing = await ok<{ dataList: Row[] }>(
+      who.admin,
+      'GET',
+      `/api/data/labour-certificate?projectId=${PROJECT}&pageSize=1`,
+    );
+    const sample = existing.dataList[0];
+    const expiryDate = addDays(today(), 20);
+    const created = await ok<Row>(who.admin, 'POST', '/api/data/labour-certificate', {
+      projectId: PROJECT,
+      worker: sample.worker,
+      type: sample.type,
+      operation: '提醒测试七',
+      number: `T${Date.now()}`,
+      expiryDate,
+    });
+    // Already within 30 days when entered: told at once.
+    const told = await messagesAbout(who.admin, '提醒测试七');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ kind: 'certificate-expiring', kindLabel: '证书到期' });
+    expect(String(told[0].content)).toContain(`有效期至 ${expiryDate}`);
+    await sweepAt(new Date());
+    expect(await messagesAbout(who.admin, '提醒测试七')).toHaveLength(1);
+    // Renewed: the alert settles; the new date is far off, so nothing is raised.
+    await ok(who.admin, 'PUT', `/api/data/labour-certificate/${String(created.id)}`, {
+      worker: sample.worker,
+      type: sample.type,
+      operation: '提醒测试七',
+      number: created.number,
+      expiryDate: addDays(today(), 3 * 365),
+      version: created.version,
+    });
+    const open = await ok<{ dataList: Row[] }>(
+      who.admin,
+      'GET',
+      `/api/MC/AlertSetting/v1.0/open?projectId=${PROJECT}&limit=100`,
+    );
+    expect(open.dataList.some((row) => String(row.title).includes('提醒测试七'))).toBe(false);
+  });
+});
+
 describe('a project alert setting', () => {
   it('lists every alert the modules declare with its defaults', async () => {
     const list = await ok<{ dataList: Row[] }>(

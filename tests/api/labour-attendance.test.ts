@@ -10,6 +10,7 @@ import type { GatePass } from '../../modules/labour/server/gate-pass.js';
 import { signDeviceCall } from '../../src/server/module-api.js';
 import type { MonthSheet } from '../../src/server/collections/records.js';
 import { chinaDate } from '../../src/server/lib/china-time.js';
+import { educated } from './labour-helpers.js';
 import { useCallers } from './admin-helpers.js';
 import { addOtherCompany, OTHER } from './portal-helpers.js';
 import { idNumber, json, useTestApp } from './test-app.js';
@@ -54,6 +55,18 @@ beforeAll(async () => {
     exitDate: '2026-02-01',
   });
   expect(exit.msgCode, exit.errMsg).toBe(0);
+  // The gate lets through only workers with 三级安全教育 (kept by the safety module) and, for a welder, a valid
+  // special-operation certificate.
+  await educated(t.db, Object.values(workers));
+  const certificate = await who.manager.call('POST', '/api/data/labour-certificate', {
+    projectId: PROJECT,
+    worker: workers['钱二'].id,
+    type: 'special-safety',
+    operation: '焊接与热切割作业',
+    number: 'T51010219880101',
+    expiryDate: '2030-12-31',
+  });
+  expect(certificate.msgCode, certificate.errMsg).toBe(0);
   const gate = await who.manager.call<Row>('POST', '/api/data/labour-gate', {
     projectId: PROJECT,
     name: '1号门闸机',
@@ -106,6 +119,7 @@ describe('attendance records', () => {
       clockIn: '08:00',
       clockOut: '17:30',
       source: 'manual',
+      reason: '闸机故障，手工补录',
     });
     expect(created.msgCode, created.errMsg).toBe(0);
     expect(created.data).toMatchObject({
@@ -125,6 +139,7 @@ describe('attendance records', () => {
       worker: workers['赵一'].id,
       date: `${MONTH}-02`,
       source: 'manual',
+      reason: '闸机故障，手工补录',
     });
     expect(again).toMatchObject({ msgCode: -409, errMsg: '该人员当天已有考勤记录，请编辑原记录' });
     const empty = await who.manager.call<{ errors: { message: string }[] }>('POST', '/api/data/labour-attendance', {
@@ -140,6 +155,7 @@ describe('attendance records', () => {
       date: `${MONTH}-02`,
       clockIn: '8点',
       source: 'manual',
+      reason: '闸机故障，手工补录',
     });
     expect(badTime).toMatchObject({ msgCode: -400, errMsg: '请按 08:00 的格式填写上班时间' });
   });
@@ -261,6 +277,7 @@ describe('headcount and the month sheet', () => {
         worker: workers[worker].id,
         date: `${MONTH}-${day}`,
         source: 'manual',
+        reason: '闸机故障，手工补录',
         ...(clockIn ? { clockIn } : {}),
         ...(clockOut ? { clockOut } : {}),
       });

@@ -86,6 +86,7 @@ describe('project statistics', () => {
       date: chinaDate(new Date()),
       clockIn: '07:40',
       source: 'manual',
+      reason: '闸机未识别，手工补录',
     });
     expect(clockIn.msgCode, clockIn.errMsg).toBe(0);
     const after = await figures();

@@ -73,6 +73,10 @@ describe('考勤统计', () => {
       await page.locator('#labour-attendance_clockIn').fill('08:00');
       await page.locator('#labour-attendance_clockOut').fill('17:30');
       await page.locator('#labour-attendance_remark').fill('补录：闸机故障');
+      // A record entered by hand needs its reason: the server refuses it without one, naming the field.
+      await dialog.getByRole('button', { name: '保存', exact: true }).click();
+      await page.getByText('手工补录的考勤须填写补录原因').first().waitFor();
+      await page.locator('#labour-attendance_reason').fill('闸机故障未识别，班组长确认');
       await dialog.getByRole('button', { name: '保存', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
 

@@ -49,7 +49,7 @@ describe('劳务人员', () => {
       for (const [field, message] of Object.entries({
         name: '请输入姓名',
         idCardNumber: '请输入身份证号',
-        team: '请输入班组',
+        team: '请选择班组',
         trade: '请选择工种',
         entryDate: '请选择进场日期',
       }))
@@ -58,7 +58,8 @@ describe('劳务人员', () => {
       const name = `周测试${viewport.width}`;
       await page.locator('#labour-worker_name').fill(name);
       await page.locator('#labour-worker_idCardNumber').fill(idNumber(viewport.width === 1280 ? '517' : '539'));
-      await page.locator('#labour-worker_team').fill('钢筋一班');
+      // The team is one of the project's 班组 (班组管理).
+      await choose(page, 'labour-worker_team', '钢筋一班', '钢筋一班');
       await choose(page, 'labour-worker_trade', '钢筋工');
       await typeDate(page, 'labour-worker_entryDate', '2026-11-02');
       await dialogForm(page).getByRole('button', { name: '保存', exact: true }).click();
@@ -82,10 +83,10 @@ describe('劳务人员', () => {
     const name = (await first.locator('td').first().innerText()).trim();
     await first.getByRole('button', { name: '编辑', exact: true }).click();
     await poll(() => page.locator('#labour-worker_name').inputValue()).toBe(name);
-    await page.locator('#labour-worker_team').fill('模板二班');
+    await choose(page, 'labour-worker_team', '木工二班', '木工二班');
     await dialogForm(page).getByRole('button', { name: '保存', exact: true }).click();
     await dialogForm(page).waitFor({ state: 'detached' });
-    await poll(() => screen.locator('tbody tr').first().innerText()).toContain('模板二班');
+    await poll(() => screen.locator('tbody tr').first().innerText()).toContain('木工二班');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -129,7 +130,8 @@ describe('隐患排查', () => {
     const description = '塔吊标准节螺栓松动（浏览器测试）';
     await page.locator('#safety-hazard_description').fill(description);
     await choose(page, 'safety-hazard_category', '起重伤害');
-    await page.locator('.arco-radio', { hasText: '重大' }).click();
+    // 一般事故隐患: a 重大 one is rectified only after the project manager signs its plan (safety-hazard-levels).
+    await page.locator('.arco-radio', { hasText: '一般事故隐患' }).click();
     await page.locator('#safety-hazard_location').fill('1号塔吊第12节');
     await choose(page, 'safety-hazard_responsibleId', '李施工员');
     await choose(page, 'safety-hazard_reviewerId', '张经理');

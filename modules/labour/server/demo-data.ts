@@ -15,6 +15,16 @@ import {
   type DemoRandom,
   type ModuleSeedFile,
 } from '../../../src/server/module-api.js';
+import {
+  demoCertificates,
+  demoContracts,
+  demoRefusals,
+  demoTeams,
+  demoWageAccount,
+  demoWages,
+  seedingDay,
+  withBankCards,
+} from './demo-records.js';
 
 /** The demo projects (schemas/seed/demo.json). */
 export const DEMO_PROJECTS = ['project-binjiang', 'project-expressway', 'project-highway'];
@@ -218,6 +228,13 @@ function siteStops(projectIndex: number): Set<number> {
   return new Set([random.int(8, 25), random.int(30, 44)]);
 }
 
+/** The night pour (offset from the first day of attendance) and the concrete gang's shift that night. */
+const NIGHT_POUR = ATTENDANCE_DAYS - 10;
+const NIGHT_SHIFT = { clockIn: '20:00', clockOut: '06:00', remark: '夜间浇筑混凝土（夜班）' };
+/** The day the face-recognition gate failed: those it missed were entered by hand. */
+const GATE_FAULT = ATTENDANCE_DAYS - 15;
+const MANUAL_ENTRY = { source: 'manual', gate: null, reason: '人脸识别闸机故障未识别，班组长确认后补录' };
+
 /** A worker's own days off: about one day in eleven (rest, a trip home, sick), so three or so a month. */
 const REST_SHARE = 0.09;
 
@@ -246,6 +263,11 @@ function attendance(projectIndex: number, registry: Record<string, unknown>[]): 
         else if (roll < 0.09) vary[offset] = { clockIn: clock(random.int(8 * 60 + 31, 9 * 60 + 40)), remark: '迟到' };
         else if (roll < 0.11) vary[offset] = { clockOut: clock(random.int(14 * 60, 16 * 60 + 30)), remark: '早退' };
       }
+      // A night pour ten days ago: the concrete gang in at 20:00 and out at 06:00 the next morning, 10 hours
+      // counted on the day the shift began.
+      if (worker.trade === 'concrete' && !skip.includes(NIGHT_POUR)) vary[NIGHT_POUR] = NIGHT_SHIFT;
+      // A day the face-recognition gate failed for some: entered by hand, with the reason.
+      else if (index % 17 === 0 && !skip.includes(GATE_FAULT)) vary[GATE_FAULT] = MANUAL_ENTRY;
       // Today: in since the morning, not out yet.
       vary[ATTENDANCE_DAYS] = { clockOut: null };
       if (skip.length > 0) row.skip = skip;
@@ -254,14 +276,56 @@ function attendance(projectIndex: number, registry: Record<string, unknown>[]): 
     });
 }
 
+const perProject = (rows: (index: number) => Record<string, unknown>[]) =>
+  Object.fromEntries(DEMO_PROJECTS.map((project, index) => [project, rows(index)]));
+
 export function demoData(): ModuleSeedFile[] {
-  const registries = DEMO_PROJECTS.map((_, index) => demoWorkers(index));
+  const registries = DEMO_PROJECTS.map((_, index) => withBankCards(index, demoWorkers(index)));
+  const attendances = registries.map((registry, index) => attendance(index, registry));
+  const today = seedingDay();
   return [
     {
       kind: 'module-seed',
       description: '演示劳务人员（@day-30 表示播种当天的 30 天前）。',
       collection: 'labour-worker',
       projects: Object.fromEntries(DEMO_PROJECTS.map((project, index) => [project, registries[index]])),
+    },
+    {
+      kind: 'module-seed',
+      description: '演示班组：每个项目按登记的班组名称各一个，班组长为该班组进场最早的在场人员。',
+      collection: 'labour-team',
+      projects: perProject((index) => demoTeams(registries[index])),
+    },
+    {
+      kind: 'module-seed',
+      description: '演示人员证书：特种作业人员的特种作业证（部分30天内到期、一本已过期），部分人员的职业技能等级证书。',
+      collection: 'labour-certificate',
+      projects: perProject((index) => demoCertificates(index, registries[index])),
+    },
+    {
+      kind: 'module-seed',
+      description: '演示劳动合同：每名人员进场前一天签订，多数一年期，部分以完成一定工作任务为期限。',
+      collection: 'labour-contract',
+      projects: perProject((index) => demoContracts(registries[index])),
+    },
+    {
+      kind: 'module-seed',
+      description: '演示农民工工资专用账户：每个项目一个。',
+      collection: 'labour-wage-account',
+      projects: perProject((index) => [demoWageAccount(index)]),
+    },
+    {
+      kind: 'module-seed',
+      description: '演示工资发放：上个月每名出勤人员的工资，经工资专用账户代发，少数本月先付八成。',
+      collection: 'labour-wage',
+      projects: perProject((index) => demoWages(index, registries[index], attendances[index], ATTENDANCE_DAYS, today)),
+    },
+    {
+      kind: 'module-seed',
+      description:
+        '演示闸机拒绝记录：近几天黑名单、已退场、未完成三级安全教育、特种作业证过期、超龄、未登记人员被拒绝通行。',
+      collection: 'labour-gate-pass',
+      projects: perProject((index) => demoRefusals(index, registries[index], `gate-${index + 1}`, today)),
     },
     {
       kind: 'module-seed',
@@ -296,7 +360,7 @@ export function demoData(): ModuleSeedFile[] {
         projects: Object.fromEntries(
           DEMO_PROJECTS.map((project, index) => [
             project,
-            attendance(index, registries[index]).map((row) => ({ ...row, gate: GATES[index] })),
+            attendances[index].map((row) => ({ ...row, gate: GATES[index] })),
           ]),
         ),
       },

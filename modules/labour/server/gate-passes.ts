@@ -1,7 +1,9 @@
 /**
  * A gate's pass becomes attendance: the first pass in of a day is the clock-in, the last pass out the clock-out,
- * on the worker's one record of that day (created by the first pass). Only a worker registered on the gate's
- * project, on site and not blacklisted is let through; every call, refused or not, is kept in the pass log.
+ * on the worker's one record of that day (created by the first pass); a night shift's pass out after midnight
+ * closes the shift's record of the day before. Only a worker registered on the gate's project, on site, not
+ * blacklisted, with 三级安全教育 done, a valid special-operation certificate for a special trade and inside the age
+ * rule is let through; every call, refused or not, is kept in the pass log with its reason and stable code.
  */
 import {
   chinaDateTime,
@@ -11,20 +13,40 @@ import {
   DomainError,
   type RecordValues,
 } from '../../../src/server/module-api.js';
+import { judgeAge, SPECIAL_TRADES, type AgeLimits } from './age-rule.js';
 import { PASS_MAX_AGE_DAYS, type GatePass } from './gate-pass.js';
 
 export type GateProblem = 'invalid' | 'unknownWorker' | 'refusedWorker' | 'replay';
 
-/** Why a pass was not recorded, in the words the gate's screen shows. */
+/**
+ * The stable code of a refusal, for the gate's software (its screen shows the Chinese reason, its logic may branch
+ * on the code) and for the refusal list's filter; the texts may be reworded, the codes stay.
+ */
+export const REFUSAL_CODES = [
+  'unknown-worker',
+  'blacklisted',
+  'left-site',
+  'no-safety-education',
+  'certificate-missing',
+  'certificate-expired',
+  'age-out-of-range',
+] as const;
+export type RefusalCode = (typeof REFUSAL_CODES)[number] | 'invalid' | 'replay';
+
+/** Why a pass was not recorded, in the words the gate's screen shows, and its stable code. */
 export class GateRefusal extends Error {
   constructor(
     readonly problem: GateProblem,
     message: string,
+    readonly code: RefusalCode = problem === 'replay' ? 'replay' : 'invalid',
   ) {
     super(message);
     this.name = 'GateRefusal';
   }
 }
+
+/** A night shift's pass out after midnight closes the day before's record when its clock-in is this recent. */
+const NIGHT_SHIFT_MAX_HOURS = 16;
 
 /** A gate whose call the platform verified (app.services.deviceCalls), and the nonce that call used. */
 export interface VerifiedGate {
@@ -46,7 +68,11 @@ interface Collections {
   passes: CollectionRecords;
   workers: CollectionRecords;
   attendance: CollectionRecords;
+  certificates: CollectionRecords;
 }
+
+/** The certificate types that are special-operation certificates (dictionary labour_certificate_type). */
+const SPECIAL_CERTIFICATE_TYPES = new Set(['special-building', 'special-safety']);
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
@@ -54,6 +80,7 @@ export class GatePasses {
   constructor(
     private readonly c: Collections,
     private readonly now: () => Date,
+    private readonly ageLimits: AgeLimits,
   ) {}
 
   /**
@@ -72,7 +99,7 @@ export class GatePasses {
     return typeof record.secret === 'string' && record.secret !== '' ? { secret: record.secret, record } : undefined;
   }
 
-  /** The worker the pass names, on the gate's project; refused when unknown, blacklisted or no longer on site. */
+  /** The worker the pass names, registered on the gate's project; refused when unknown. */
   private async workerOf(projectId: string, pass: GatePass): Promise<RecordValues> {
     let worker: RecordValues | undefined;
     if (pass.workerId) {
@@ -90,13 +117,51 @@ export class GatePasses {
       });
       worker = page.dataList[0];
     }
-    if (!worker) throw new GateRefusal('unknownWorker', '未在本项目实名登记的人员，禁止通行');
+    if (!worker) throw new GateRefusal('unknownWorker', '未在本项目实名登记的人员，禁止通行', 'unknown-worker');
+    return worker;
+  }
+
+  /** Refuses a registered worker who may not enter at `at`, with the reason the gate shows. */
+  private async admit(projectId: string, worker: RecordValues, at: Date): Promise<void> {
+    const refuse = (code: RefusalCode, message: string) => new GateRefusal('refusedWorker', message, code);
     if (worker.blacklisted === true) {
       const reason = text(worker.blacklistReason);
-      throw new GateRefusal('refusedWorker', `该人员已列入黑名单${reason ? `（${reason}）` : ''}，禁止通行`);
+      throw refuse('blacklisted', `该人员已列入黑名单${reason ? `（${reason}）` : ''}，禁止通行`);
     }
-    if (worker.status === 'left') throw new GateRefusal('refusedWorker', '该人员已退场，禁止通行');
-    return worker;
+    if (worker.status === 'left') throw refuse('left-site', '该人员已退场，禁止通行');
+    if (worker.safetyEducationMissing === true) throw refuse('no-safety-education', '未完成三级安全教育，禁止通行');
+    const trade = String(worker.trade ?? '');
+    if (SPECIAL_TRADES.has(trade)) await this.checkCertificate(projectId, worker, chinaDateTime(at).slice(0, 10));
+    const verdict = judgeAge(String(worker.idCardNumber ?? ''), trade, this.ageLimits, at);
+    if (verdict?.problem) throw refuse('age-out-of-range', `${verdict.problem}，禁止通行`);
+  }
+
+  /**
+   * A special trade's worker needs a special-operation certificate valid on `day`: one of the worker's certificates
+   * (labour-certificate) of a special type, or the certificate the registry form itself holds (certName, certExpiry).
+   */
+  private async checkCertificate(projectId: string, worker: RecordValues, day: string): Promise<void> {
+    const held = (
+      await this.c.certificates.list({
+        projectId,
+        pageNo: 1,
+        pageSize: 50,
+        filters: { worker: String(worker.id) },
+      })
+    ).dataList
+      .filter((certificate) => SPECIAL_CERTIFICATE_TYPES.has(String(certificate.type)))
+      .map((certificate) => ({ name: text(certificate.operation), expiry: text(certificate.expiryDate) }));
+    if (text(worker.certName)) held.push({ name: text(worker.certName), expiry: text(worker.certExpiry) });
+    if (held.length === 0)
+      throw new GateRefusal('refusedWorker', '特种作业人员无特种作业操作证，禁止通行', 'certificate-missing');
+    // A certificate without an expiry date is taken as valid (a lifelong one); the latest expiry counts.
+    if (held.some((certificate) => !certificate.expiry || certificate.expiry >= day)) return;
+    const latest = held.reduce((a, b) => (String(a.expiry) >= String(b.expiry) ? a : b));
+    throw new GateRefusal(
+      'refusedWorker',
+      `特种作业证${latest.name ? `（${latest.name}）` : ''}已于${latest.expiry}过期，禁止通行`,
+      'certificate-expired',
+    );
   }
 
   /** Checks the call and the worker, logs the pass (once per nonce) and records the attendance. */
@@ -115,6 +180,8 @@ export class GatePasses {
     let refusal: GateRefusal | undefined;
     try {
       worker = await this.workerOf(projectId, pass);
+      // A refused worker is named in the pass log, so the refusal list shows who it was.
+      await this.admit(projectId, worker, at);
     } catch (error) {
       if (!(error instanceof GateRefusal)) throw error;
       refusal = error;
@@ -130,7 +197,7 @@ export class GatePasses {
           time: at.toISOString(),
           direction: pass.direction,
           result: refusal ? 'refused' : 'accepted',
-          ...(refusal ? { reason: refusal.message.slice(0, 100) } : {}),
+          ...(refusal ? { reason: refusal.message.slice(0, 100), code: refusal.code } : {}),
         },
         actor,
       );
@@ -139,7 +206,8 @@ export class GatePasses {
         throw new GateRefusal('replay', '重复的通行请求（随机串已使用），已拒绝');
       throw error;
     }
-    if (refusal || !worker) throw refusal ?? new GateRefusal('unknownWorker', '未在本项目实名登记的人员，禁止通行');
+    if (refusal || !worker)
+      throw refusal ?? new GateRefusal('unknownWorker', '未在本项目实名登记的人员，禁止通行', 'unknown-worker');
     return this.record(projectId, worker, at, pass.direction, String(gate.name ?? ''), actor);
   }
 
@@ -153,9 +221,13 @@ export class GatePasses {
     actor: string,
   ): Promise<PassResult> {
     const local = chinaDateTime(at);
-    const date = local.slice(0, 10);
+    let date = local.slice(0, 10);
     const time = local.slice(11, 16);
     const workerId = String(worker.id);
+    if (direction === 'out') {
+      const shift = await this.openNightShift(projectId, workerId, at);
+      if (shift) date = shift;
+    }
     for (let attempt = 0; ; attempt += 1) {
       const existing = (
         await this.c.attendance.list({
@@ -182,9 +254,11 @@ export class GatePasses {
         } else {
           const clockIn = text(existing.clockIn);
           const clockOut = text(existing.clockOut);
+          // On a night shift's record a clock-out after midnight is earlier on the clock than the clock-in.
+          const overnight = (clock: string) => (clockIn && clock < clockIn ? `+${clock}` : clock);
           const next = {
             clockIn: direction === 'in' && (!clockIn || time < clockIn) ? time : clockIn,
-            clockOut: direction === 'out' && (!clockOut || time > clockOut) ? time : clockOut,
+            clockOut: direction === 'out' && (!clockOut || overnight(time) > overnight(clockOut)) ? time : clockOut,
           };
           saved =
             next.clockIn === clockIn && next.clockOut === clockOut
@@ -204,5 +278,33 @@ export class GatePasses {
         throw error;
       }
     }
+  }
+
+  /**
+   * The day (yyyy-MM-dd) of the worker's night shift a pass out at `at` ends: the record of the day before whose
+   * clock-in is at most NIGHT_SHIFT_MAX_HOURS earlier and which has no clock-out yet (or one after midnight), while
+   * the pass's own day has no clock-in before it. Null when the pass ends no night shift.
+   */
+  private async openNightShift(projectId: string, workerId: string, at: Date): Promise<string | null> {
+    const today = chinaDateTime(at).slice(0, 10);
+    const time = chinaDateTime(at).slice(11, 16);
+    const yesterday = chinaDateTime(new Date(at.getTime() - 86_400_000)).slice(0, 10);
+    const rows = (
+      await this.c.attendance.list({
+        projectId,
+        pageNo: 1,
+        pageSize: 2,
+        filters: { worker: workerId, dateFrom: yesterday, dateTo: today },
+      })
+    ).dataList;
+    const own = rows.find((row) => row.date === today);
+    if (own && text(own.clockIn) && String(own.clockIn) <= time) return null;
+    const before = rows.find((row) => row.date === yesterday);
+    const clockIn = text(before?.clockIn);
+    if (!before || !clockIn) return null;
+    const clockOut = text(before.clockOut);
+    if (clockOut && clockOut >= clockIn) return null;
+    const started = new Date(`${yesterday}T${clockIn}:00+08:00`).getTime();
+    return at.getTime() - started <= NIGHT_SHIFT_MAX_HOURS * 3_600_000 ? yesterday : null;
   }
 }

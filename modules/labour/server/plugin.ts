@@ -2,7 +2,9 @@
  * The labour module's own server code: the call a turnstile or face-recognition gate makes for each pass,
  * POST /api/labour/gate/pass. A gate is no user: it signs its calls as every device does (app.services.deviceCalls:
  * X-Device-Id is the gate's record id, the secret the one its record holds), and what it may do is bounded by its
- * own project. Everything else of the module is declared by its files.
+ * own project. Besides: the age rule (module settings) at registration and its check for the form, the rules of
+ * hand-entered attendance and paid wages (worker-rules.ts), and the wage ledger's figures (wage-ledger.ts).
+ * Everything else of the module is declared by its files.
  */
 import {
   ApiError,
@@ -13,10 +15,15 @@ import {
   type ModulePlugin,
   MsgCode,
   ok,
+  recordAccess,
+  security,
 } from '../../../src/server/module-api.js';
+import { ageLimits, judgeAge } from './age-rule.js';
 import type { GatePass } from './gate-pass.js';
-import { GatePasses, GateRefusal, type GateProblem } from './gate-passes.js';
+import { GatePasses, GateRefusal, REFUSAL_CODES as REFUSAL_CODE_LIST, type GateProblem } from './gate-passes.js';
+import { wageReads } from './wage-ledger.js';
 import { workerFigures } from './worker-figures.js';
+import { ageWarning, workerRules } from './worker-rules.js';
 
 const REFUSAL_CODES: Record<GateProblem, number> = {
   invalid: MsgCode.invalidInput,
@@ -25,7 +32,9 @@ const REFUSAL_CODES: Record<GateProblem, number> = {
   replay: MsgCode.conflict,
 };
 
-const labour: ModulePlugin = async (app) => {
+const labour: ModulePlugin = async (app, { settings }) => {
+  const limits = ageLimits(settings);
+  const { now } = app.services.config;
   const collection = (id: string) => {
     const records = app.collections.get(id);
     if (!records) throw new Error(`the labour module needs the collection ${id}`);
@@ -37,8 +46,64 @@ const labour: ModulePlugin = async (app) => {
       passes: collection('labour-gate-pass'),
       workers: collection('labour-worker'),
       attendance: collection('labour-attendance'),
+      certificates: collection('labour-certificate'),
     },
-    app.services.config.now,
+    now,
+    limits,
+  );
+  workerRules(collection, limits, now);
+  wageReads(app.services.db, collection('labour-wage'), collection('labour-attendance'));
+  const access = recordAccess(app);
+
+  app.post<{ Body: { projectId?: string; idCardNumber?: string; trade?: string } }>(
+    '/api/labour/worker/age-check',
+    {
+      schema: {
+        tags: ['labour'],
+        summary: "The age rule's verdict on a worker being registered",
+        description:
+          'For the registration form: the warning (empty when none) the age rule of the company (module settings ' +
+          'PORTAL_LABOUR_AGE_*) gives for this ID number and trade, the age and the limits that apply, and whether ' +
+          'registration refuses such a worker (PORTAL_LABOUR_AGE_REFUSE).',
+        security,
+        body: {
+          type: 'object',
+          properties: {
+            projectId: { type: 'string', maxLength: 64 },
+            idCardNumber: { type: 'string', maxLength: 18 },
+            trade: { type: 'string', maxLength: 30 },
+          },
+        },
+        response: {
+          200: envelope({
+            data: {
+              type: 'object',
+              properties: {
+                warning: { type: 'string' },
+                age: { type: ['integer', 'null'] },
+                min: { type: 'integer' },
+                max: { type: ['integer', 'null'] },
+                refuses: { type: 'boolean' },
+              },
+            },
+          }),
+        },
+      },
+      config: { auth: 'user', permission: 'labour:worker:view', title: '劳务人员年龄检查' },
+    },
+    async (request) => {
+      const { projectId, idCardNumber = '', trade = '' } = request.body ?? {};
+      if (projectId) await access.checkProject(request, projectId);
+      const day = now();
+      const verdict = judgeAge(idCardNumber, trade, limits, day);
+      return ok('', {
+        warning: ageWarning({ idCardNumber, trade }, limits, day),
+        age: verdict?.age ?? null,
+        min: limits.min,
+        max: verdict?.max ?? null,
+        refuses: limits.refuseRegistration,
+      });
+    },
   );
 
   // The workbench's 人员数据概览 and the age and origin charts are the registry's figures.
@@ -60,8 +125,12 @@ const labour: ModulePlugin = async (app) => {
             `Called by a turnstile or face-recognition gate for each pass; no user login. ${DEVICE_CALL_DESCRIPTION} ` +
             'X-Device-Id is the gate record id of 考勤闸机, the secret its 密钥. The worker (ID-card number or record ' +
             'id) must be registered on the gate project, on site and not blacklisted. The first pass in of a day is ' +
-            "the day's clock-in, the last pass out its clock-out. -404 unknown worker, -403 blacklisted or left " +
-            'worker, -400 invalid pass.',
+            "the day's clock-in, the last pass out its clock-out (a pass out after midnight closes the night shift " +
+            'begun the day before). -404 unknown worker; -403 a worker who may not enter: blacklisted, left the site, ' +
+            'without 三级安全教育, a special trade without a valid special-operation certificate, or outside the age ' +
+            'rule; -400 invalid pass. A refusal answers errMsg, the short Chinese text the gate shows, and data ' +
+            `{ code, reason }, code one of ${REFUSAL_CODE_LIST.join(', ')}, invalid, replay; each is kept in the ` +
+            'pass log.',
           headers: deviceCallHeadersSchema,
           body: {
             type: 'object',
@@ -110,7 +179,11 @@ const labour: ModulePlugin = async (app) => {
         try {
           return ok('已记考勤', await passes.pass(gate, body));
         } catch (error) {
-          if (error instanceof GateRefusal) throw new ApiError(REFUSAL_CODES[error.problem], error.message);
+          if (error instanceof GateRefusal)
+            throw new ApiError(REFUSAL_CODES[error.problem], error.message, {
+              code: error.code,
+              reason: error.message,
+            });
           throw error;
         }
       },

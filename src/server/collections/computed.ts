@@ -29,13 +29,15 @@ type Values = Record<string, unknown>;
 
 const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
-/** Hours from one `HH:mm` to a later one, to a tenth; null when either is missing or the second is not later. */
+/** Hours from one `HH:mm` to the next time the clock shows the other, to a tenth; null when one is missing or equal. */
 export function hoursBetween(from: unknown, to: unknown): number | null {
   const start = typeof from === 'string' ? CLOCK.exec(from) : null;
   const end = typeof to === 'string' ? CLOCK.exec(to) : null;
   if (!start || !end) return null;
   const minutes = Number(end[1]) * 60 + Number(end[2]) - (Number(start[1]) * 60 + Number(start[2]));
-  return minutes > 0 ? Math.round(minutes / 6) / 10 : null;
+  // An end earlier on the clock than the start is the next day's (a night shift from 20:00 to 06:00: 10 hours).
+  const elapsed = minutes < 0 ? minutes + 24 * 60 : minutes;
+  return elapsed > 0 ? Math.round(elapsed / 6) / 10 : null;
 }
 
 /** `from` minus each of `subtract`, to three decimals (a kilogram of a weight in tonnes); null when one is missing. */
