@@ -144,18 +144,23 @@ describe('modes', () => {
     expect((await historyActions(id)).filter((a) => a === 'approve')).toHaveLength(1);
   });
 
-  it('依次 goes one after another', async () => {
+  it('依次 goes one after another (危大工程: the expert review after the 37号令 path)', async () => {
     const id = await start(who.staff, 'dangerous-works-scheme', {
       schemeName: '深基坑',
       works: '基坑工程',
       overScale: true,
       planStart: '2026-12-01',
     });
-    await approve(who.staff, id);
     let d = await detail(who.staff, id);
-    expect(d.currentNode?.name).toBe('公司依次审批');
+    expect(d.currentNode?.name).toBe('施工单位技术负责人审核');
+    await approve(who.manager, id);
+    d = await detail(who.staff, id);
+    expect(d.currentNode?.name).toBe('总监理工程师审查');
+    await approve(who.admin, id);
+    d = await detail(who.staff, id);
+    expect(d.currentNode?.name).toBe('专家论证');
     expect(pendingPeople(d)).toEqual([USERS.manager]);
-    expect(d.nodes[1]!.people.map((p) => [p.userId, p.status])).toEqual([
+    expect(d.nodes.find((node) => node.name === '专家论证')!.people.map((p) => [p.userId, p.status])).toEqual([
       [USERS.manager, 'pending'],
       [USERS.admin, 'waiting'],
     ]);
@@ -163,6 +168,18 @@ describe('modes', () => {
     await approve(who.manager, id);
     d = await detail(who.staff, id);
     expect(pendingPeople(d)).toEqual([USERS.admin]);
+  });
+
+  it('a 危大工程 scheme within the scale needs no expert review (37号令 第十一条)', async () => {
+    const id = await start(who.staff, 'dangerous-works-scheme', {
+      schemeName: '落地脚手架',
+      works: '脚手架工程',
+      overScale: false,
+      planStart: '2026-12-01',
+    });
+    await approve(who.manager, id);
+    await approve(who.admin, id);
+    expect((await detail(who.staff, id)).status).toBe('approved');
   });
 });
 

@@ -68,6 +68,17 @@ describe('an approval started from a hazard moves its deadline once approved', (
         async () => (await callApi<Row>(page, 'GET', `/api/workflow/instances/${instanceId}`)).data?.status,
       ).toBe('approved');
 
+      // 打印审批单: in print, the approval alone with its form and every step, without the buttons.
+      await page.goto(`/app/process/started/${instanceId}`);
+      const approvalPage = page.getByTestId('approval-process-instance');
+      await approvalPage.getByTestId('approval-print').waitFor();
+      await page.emulateMedia({ media: 'print' });
+      expect(await approvalPage.getByTestId('approval-print').isVisible()).toBe(false);
+      await approvalPage.getByTestId('approval-history').getByText('同意').first().waitFor();
+      expect(await page.getByTestId('menu-trail').isVisible()).toBe(false);
+      await screenshot(page, 'approval-outcome-print');
+      await page.emulateMedia({ media: 'screen' });
+
       for (const viewport of WIDTHS) {
         await page.setViewportSize(viewport);
         await page.goto(`/app/constructionSafety/hazard/${String(hazard.id)}`);

@@ -839,14 +839,15 @@ export function demoApprovals(): DemoApproval[] {
     overScale,
     planStart: '2026-12-20',
   });
-  // The safety officer, then the company one after another when over the scale.
+  // 住建部令第37号: the contractor's chief engineer (张经理 in the demo), the chief supervisor (the administrator), and
+  // for works over the scale the expert review, recorded by the contractor and confirmed by the supervisor.
   const schemes: DemoApproval[] = [
     {
       process: 'dangerous-works-scheme',
-      starter: 'user-manager',
+      starter: 'user-staff',
       project: third,
       form: scheme('K12 深基坑支护专项方案', true),
-      steps: [{ by: 'user-staff', do: 'approve', comment: '方案经专家论证' }],
+      steps: [{ by: 'user-manager', do: 'approve', comment: '同意报总监审查' }],
     },
     {
       process: 'dangerous-works-scheme',
@@ -854,19 +855,20 @@ export function demoApprovals(): DemoApproval[] {
       project: first,
       form: scheme('3 号楼悬挑脚手架专项方案', false),
       steps: [
-        { by: 'user-staff', do: 'approve' },
         { by: 'user-manager', do: 'approve' },
+        { by: 'user-admin', do: 'approve', comment: '同意实施' },
       ],
     },
     {
       process: 'dangerous-works-scheme',
-      starter: 'user-admin',
+      starter: 'user-staff',
       project: second,
       form: scheme('跨线桥高支模专项方案', true),
       steps: [
-        { by: 'user-staff', do: 'approve' },
         { by: 'user-manager', do: 'approve' },
-        { by: 'user-admin', do: 'reject', to: 'starter', comment: '立杆间距验算不足，请修改' },
+        { by: 'user-admin', do: 'approve' },
+        { by: 'user-manager', do: 'approve', comment: '专家论证结论：修改后通过' },
+        { by: 'user-admin', do: 'reject', to: 'starter', comment: '论证报告要求补充立杆间距验算，请修改后重新报审' },
       ],
     },
     {

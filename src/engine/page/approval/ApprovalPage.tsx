@@ -126,6 +126,10 @@ function LoadedApproval({ file, context, record, onChanged }: LoadedApprovalProp
             {record.currentNode && <span>当前节点：{record.currentNode.name}</span>}
           </p>
         </div>
+        {/* The approval as a paper form: what was asked, the flow and every step, for the file (approval-page.css). */}
+        <Button className="approval-print" onClick={() => window.print()} data-testid="approval-print">
+          打印审批单
+        </Button>
       </header>
       <div className="approval-columns">
         <div className="approval-main">
