@@ -64,6 +64,8 @@ export interface ProcessReference {
   states?: string[];
   /** Shown when the record is missing, of another project, or in another state. */
   message: string;
+  /** The record's field an approval shows for it instead of its id (a hazard's 隐患描述). */
+  labelField?: string;
 }
 
 export interface ProcessFile {

@@ -71,6 +71,10 @@ describe('an approval writes its declared outcome to the record it names', () =>
     const body = await last.caller.call('POST', `/api/workflow/tasks/${last.task}/approve`, {});
     expect(body.msgCode).toBe(0);
     expect((await detail(who.admin, id)).status).toBe('approved');
+    // The approval shows the hazard by its description, not its id.
+    expect((await detail(who.admin, id)) as unknown as { labels: Record<string, string> }).toMatchObject({
+      labels: { hazardId: target.description },
+    });
     const after = await hazard(String(target.id));
     expect(after).toMatchObject({ deadline: newDeadline, status: 'pending' });
     expect(Number(after.version)).toBe(Number(target.version) + 1);

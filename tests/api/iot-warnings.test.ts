@@ -83,9 +83,11 @@ describe('thresholds open warnings', () => {
       'GET',
       '/api/MC/McMessageUser/v1.0/list?kind=device-warning&pageNo=1&pageSize=50',
     );
+    // Each opens its own warning (alerts/device-warning.json).
+    const early = warnings.find((w) => w.thresholdId === 'moment-early')!;
     expect(messages.data!.dataList.filter((m) => m.title.startsWith('设备 W-TC-01：'))).toEqual([
-      expect.objectContaining({ title: '设备 W-TC-01：力矩超限', link: '/iotDevices/warning' }),
-      expect.objectContaining({ title: '设备 W-TC-01：力矩达到 90%', link: '/iotDevices/warning' }),
+      expect.objectContaining({ title: '设备 W-TC-01：力矩超限', link: `/iotDevices/warning/${String(alarm.id)}` }),
+      expect.objectContaining({ title: '设备 W-TC-01：力矩达到 90%', link: `/iotDevices/warning/${String(early.id)}` }),
     ]);
     expect(alarm).toMatchObject({
       title: '力矩超限',

@@ -2,8 +2,9 @@
  * Alerts that reach people, in Chromium against the real server: the administrator sets how 隐患待整改 escalates in
  * the project (提醒设置) and the project's group robot (群机器人); a hazard handed to the site staff reaches his
  * 我的消息; nobody acts, the administrator runs the alert sweep (定时任务 执行一次) and the manager, first of the
- * escalation list, gets the 升级提醒; the staff submits the rectification and the reviewer is told to recheck. The
- * staff chooses SMS for 隐患预警 in 接收设置. At 1280 and 1920.
+ * escalation list, gets the 升级提醒; the staff submits the rectification and the reviewer is told to recheck; the
+ * recheck passes, the hazard closes with no alert left, and its notice prints. The staff chooses SMS for 隐患预警 in
+ * 接收设置. At 1280 and 1920.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,6 +130,29 @@ describe('a hazard alert from assignment to escalation to the recheck', () => {
         `/api/MC/AlertSetting/v1.0/open?projectId=${PROJECT}&limit=100`,
       );
       expect(open.data!.dataList.map((alert) => alert.title)).not.toContain(`隐患待整改：${description}`);
+
+      // The reviewer passes the recheck: the hazard is closed, no alert of it is left, and its notice prints.
+      const current = await callApi<Row>(manager.page, 'GET', `/api/data/safety-hazard/${String(hazard.id)}`);
+      const passed = await callApi<Row>(
+        manager.page,
+        'POST',
+        `/api/data/safety-hazard/${String(hazard.id)}/transition`,
+        { action: 'pass', version: current.data!.version, recheckRemark: '安全锁已更换，坠落试验合格' },
+      );
+      expect(passed.msgCode, passed.errMsg).toBe(0);
+      const closed = await callApi<{ dataList: Row[] }>(
+        admin.page,
+        'GET',
+        `/api/MC/AlertSetting/v1.0/open?projectId=${PROJECT}&limit=100`,
+      );
+      expect(closed.data!.dataList.map((alert) => alert.link)).not.toContain(
+        `/constructionSafety/hazard/${String(hazard.id)}`,
+      );
+      await manager.page.goto(`/app/constructionSafety/hazardNotice?id=${String(hazard.id)}`);
+      await manager.page.getByText(description).first().waitFor();
+      await manager.page.emulateMedia({ media: 'print' });
+      await screenshot(manager.page, 'alerts-hazard-closed-notice-print');
+      await manager.page.emulateMedia({ media: 'screen' });
     } finally {
       // Other browser tests share this server: the project's setting goes back to no escalation.
       await callApi(admin.page, 'PUT', '/api/MC/AlertSetting/v1.0/hazard-assigned', {

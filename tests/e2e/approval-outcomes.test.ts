@@ -75,6 +75,8 @@ describe('an approval started from a hazard moves its deadline once approved', (
       await page.emulateMedia({ media: 'print' });
       expect(await approvalPage.getByTestId('approval-print').isVisible()).toBe(false);
       await approvalPage.getByTestId('approval-history').getByText('同意').first().waitFor();
+      // The hazard by its description, as the form chose it.
+      await approvalPage.getByTestId('form-values').getByText(String(hazard.description)).waitFor();
       expect(await page.getByTestId('menu-trail').isVisible()).toBe(false);
       await screenshot(page, 'approval-outcome-print');
       await page.emulateMedia({ media: 'screen' });

@@ -103,7 +103,7 @@ const plugin: ModulePlugin = async (app) => {
   app.post(
     '/api/safety/v1.0/trainings/:id/attendees/bulk',
     {
-      config: { auth: 'user', permission: 'safety:education:edit' },
+      config: { auth: 'user', permission: 'safety:education:edit', title: '批量添加参训人员' },
       schema: {
         tags: ['safety'],
         summary: "Adds the training's project's workers by team, trade or subcontractor",

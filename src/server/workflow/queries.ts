@@ -4,7 +4,8 @@
  * instance's detail (form, route with each node's state, history, what the caller may do).
  */
 import { sql, type SqlBool } from 'kysely';
-import type { ApprovalMode } from '../../shared/processes.js';
+import type { ApprovalMode, ProcessFile } from '../../shared/processes.js';
+import { collectionTable, fieldColumn } from '../../shared/collections.js';
 import type { Db } from '../db/database.js';
 import { chinaDateTime } from '../lib/china-time.js';
 import type { DataScope } from '../accounts/data-scope.js';
@@ -270,6 +271,24 @@ export class WorkflowQueries {
     };
   }
 
+  /** Each `references` field with a `labelField`: that field of the record it names ('' fields and gone records: none). */
+  private async referenceLabels(file: ProcessFile, values: Record<string, unknown>): Promise<Record<string, string>> {
+    const labels: Record<string, string> = {};
+    for (const [field, reference] of Object.entries(file.references ?? {})) {
+      const id = values[field];
+      if (!reference.labelField || typeof id !== 'string' || id === '') continue;
+      // A module removed since keeps its approvals but not its table: the id is shown as it is.
+      const found = await sql<{ label: unknown }>`
+        select ${sql.ref(fieldColumn(reference.labelField))} as label
+        from ${sql.table(collectionTable(reference.collection))} where id = ${id}`
+        .execute(this.db)
+        .catch(() => undefined);
+      const label = found?.rows[0]?.label;
+      if (typeof label === 'string' && label !== '') labels[field] = label;
+    }
+    return labels;
+  }
+
   /**
    * One instance as its detail page shows it. Who may read it: whoever takes part in it, or sees every company;
    * and only in a project the caller may see (checked by the route). Anyone else learns nothing (-404).
@@ -416,6 +435,8 @@ export class WorkflowQueries {
       rowVersion: instance.version,
       form: { schema: definition.body.form.schema, uiSchema: definition.body.form.uiSchema ?? {} },
       data: parseJson<Record<string, unknown>>(instance.form),
+      /** The words for the ids the form refers to (a hazard's description for its id). */
+      labels: await this.referenceLabels(definition.body, parseJson<Record<string, unknown>>(instance.form)),
       attachments: parseJson<string[] | null>(instance.attachments) ?? [],
       currentNode: current ? { nodeId: current.nodeId, name: current.name } : null,
       nodes,

@@ -38,6 +38,8 @@ interface ApprovalRecord {
   endTime: string;
   form: { schema: Record<string, unknown>; uiSchema?: Record<string, unknown> };
   data: Record<string, unknown>;
+  /** The words for ids the form holds (GET /api/workflow/instances/{id} `labels`). */
+  labels?: Record<string, string>;
   attachments: string[];
   currentNode: { name: string } | null;
   nodes: FlowNode[];
@@ -135,7 +137,12 @@ function LoadedApproval({ file, context, record, onChanged }: LoadedApprovalProp
         <div className="approval-main">
           <section className="approval-section">
             <h3>申请内容</h3>
-            <FormValues schema={record.form.schema} uiSchema={record.form.uiSchema} values={record.data} />
+            <FormValues
+              schema={record.form.schema}
+              uiSchema={record.form.uiSchema}
+              values={record.data}
+              labels={record.labels}
+            />
           </section>
           <section className="approval-section" data-testid="approval-attachments">
             <h3>附件</h3>

@@ -11,6 +11,8 @@ interface FormValuesProps {
   schema: Node;
   uiSchema?: Node;
   values: Record<string, unknown>;
+  /** The words for ids the values hold (a referenced record's label), shown instead of them. */
+  labels?: Record<string, string>;
 }
 
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -66,7 +68,7 @@ function shown(schema: Node, ui: Node | undefined, value: unknown): ReactNode {
   return String(value);
 }
 
-export function FormValues({ schema, uiSchema, values }: FormValuesProps) {
+export function FormValues({ schema, uiSchema, values, labels = {} }: FormValuesProps) {
   const properties = isNode(schema.properties) ? schema.properties : {};
   const fields = fieldOrder(properties, uiSchema);
   return (
@@ -78,7 +80,7 @@ export function FormValues({ schema, uiSchema, values }: FormValuesProps) {
         return (
           <div key={name} className={wide ? 'form-values-wide' : undefined}>
             <dt>{typeof field.title === 'string' ? field.title : name}</dt>
-            <dd>{shown(field, ui, values[name])}</dd>
+            <dd>{labels[name] ?? shown(field, ui, values[name])}</dd>
           </div>
         );
       })}
