@@ -7,6 +7,7 @@
  */
 import type { CollectionFile } from '../../shared/collections.js';
 import { SYSTEM_FIELDS } from '../../shared/collections.js';
+import { chinaDate } from '../lib/china-time.js';
 
 export type AlertValue = string | number | boolean;
 
@@ -53,8 +54,7 @@ export function dayOf(value: unknown): string {
   if (typeof value !== 'string' || value === '') return '';
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const at = new Date(value);
-  if (Number.isNaN(at.getTime())) return '';
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+  return Number.isNaN(at.getTime()) ? '' : chinaDate(at);
 }
 
 /** `day` moved by whole days ('yyyy-MM-dd'). */

@@ -93,16 +93,40 @@ export class Alerts {
     this.byId = new Map(files.map((file) => [file.id, file]));
   }
 
-  /** The hook of each alert's collection: raise, settle or hand over as the write leaves the record. */
-  async onWrite(file: AlertFile, write: RecordWrite): Promise<void> {
+  /**
+   * The hook of a collection with alerts (`files`: all of them on that collection): the record is read once and the
+   * write's open alerts in one query, then each alert is raised, settled or handed over as the write leaves it.
+   */
+  async onWrite(files: readonly AlertFile[], write: RecordWrite): Promise<void> {
     const open = await write.db
       .selectFrom('alert')
-      .select(['id', 'occurrence', 'notified_ids'])
-      .where('rule_id', '=', file.id)
+      .select(['id', 'rule_id', 'occurrence', 'notified_ids'])
+      .where(
+        'rule_id',
+        'in',
+        files.map((file) => file.id),
+      )
       .where('record_id', '=', write.id)
       .where('settled_at', 'is', null)
       .execute();
-    if (write.kind === 'remove') {
+    const record = write.kind === 'remove' ? undefined : await write.records(files[0].collection).get(write.id);
+    for (const file of files)
+      await this.follow(
+        file,
+        write,
+        record,
+        open.filter((row) => row.rule_id === file.id),
+      );
+  }
+
+  /** One alert after a write of its record (`record` undefined: removed), with its open alerts of that record. */
+  private async follow(
+    file: AlertFile,
+    write: RecordWrite,
+    record: RecordValues | undefined,
+    open: readonly { id: string; occurrence: string; notified_ids: string[] }[],
+  ): Promise<void> {
+    if (record === undefined) {
       await this.settle(
         write.db,
         open.map((row) => row.id),
@@ -111,7 +135,6 @@ export class Alerts {
       );
       return;
     }
-    const record = await write.records(file.collection).get(write.id);
     if (!matches(file, record)) {
       await this.settle(
         write.db,

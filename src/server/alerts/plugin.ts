@@ -6,7 +6,7 @@
  */
 import { globalPlugin } from '../http/global-plugin.js';
 import type { PortalModule } from '../modules/module-files.js';
-import { alertFaults } from './alert-files.js';
+import { alertFaults, type AlertFile } from './alert-files.js';
 import { Alerts } from './alerts.js';
 
 declare module 'fastify' {
@@ -45,7 +45,11 @@ export default globalPlugin<{ modules: readonly PortalModule[] }>('alerts', asyn
     app.collections.get(id),
   );
   app.decorate('alerts', alerts);
-  for (const file of files) app.collections.get(file.collection)?.onWrite((write) => alerts.onWrite(file, write));
+  // One hook per collection: a write reads its record once for all the alerts on it.
+  const byCollection = new Map<string, AlertFile[]>();
+  for (const file of files) byCollection.set(file.collection, [...(byCollection.get(file.collection) ?? []), file]);
+  for (const [collection, rules] of byCollection)
+    app.collections.get(collection)?.onWrite((write) => alerts.onWrite(rules, write));
 
   const at = (payload: { now?: string }) => (payload.now ? new Date(payload.now) : config.now());
   app.jobs.work(ALERT_SWEEP_JOB, async (job) => ({ ...(await alerts.sweep(at(job.payload))) }), {

@@ -8,6 +8,13 @@
 /** '1' 通知公告, '2' 审批提醒, '3' 预警消息. */
 export type MessageCategory = '1' | '2' | '3';
 
+/** What each workbench group is called (the workbench's panels and 接收设置 say it alike). */
+export const MESSAGE_CATEGORY_LABELS: Readonly<Record<MessageCategory, string>> = {
+  '1': '通知公告',
+  '2': '审批提醒',
+  '3': '预警消息',
+};
+
 /** The id of a message kind: one of the core's below, or one a loaded module declares. */
 export type MessageKind = string;
 

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/tables.js';
 import { invalidField } from '../domain-error.js';
-import type { MessageKind, MessageKinds } from './kinds.js';
+import { MESSAGE_CATEGORY_LABELS, type MessageKind, type MessageKinds } from './kinds.js';
 
 export interface ChannelChoice {
   sms: boolean;
@@ -24,8 +24,6 @@ export interface PreferenceRow {
   sms: '0' | '1';
   robot: '0' | '1';
 }
-
-const CATEGORY_LABELS: Record<string, string> = { '1': '通知公告', '2': '审批提醒', '3': '预警消息' };
 
 export const PreferenceTexts = {
   unknownKind: '没有这种消息类型',
@@ -51,7 +49,7 @@ export class MessagePreferences {
         id: kind,
         kind,
         kindLabel: this.kinds.label(kind),
-        categoryLabel: CATEGORY_LABELS[this.kinds.category(kind)] ?? '',
+        categoryLabel: MESSAGE_CATEGORY_LABELS[this.kinds.category(kind)],
         inApp: '1',
         sms: row?.sms ? '1' : '0',
         robot: row?.robot ? '1' : '0',
