@@ -13,6 +13,7 @@ import { precompressPlugin } from './src/build/vite/precompress-plugin';
 import { prerenderPlugin } from './src/build/vite/prerender-plugin';
 import { firstScreenPlugin } from './src/build/vite/first-screen-plugin';
 import { arcoElementRefPlugin } from './src/build/vite/arco-element-ref-plugin';
+import { pdfjsAssetsPlugin } from './src/build/vite/pdfjs-assets-plugin';
 
 /** @rjsf/utils needs two URI operations of fast-uri; the browser's URL does them (src/engine/form/uri-resolver.ts). */
 const uriResolver: Plugin = {
@@ -59,6 +60,7 @@ export function portalConfig(extraSourcePlugins: readonly Plugin[] = []): UserCo
     plugins: [
       ...sourcePlugins(),
       versionFilePlugin(),
+      pdfjsAssetsPlugin(),
       prerenderPlugin([{ entry: '/src/app/prerender.tsx', file: 'login.html' }]),
       firstScreenPlugin({ entry: 'src/app/first-screen/worker.ts', sourcePlugins, alias }),
       layoutPagePlugin(),

@@ -21,6 +21,8 @@ export interface PortalConfig {
   weather: WeatherConfig | undefined;
   /** Largest accepted upload of POST /api/zhgd/base/updateFile, bytes. */
   uploadMaxBytes: number;
+  /** Largest accepted attachment of POST /api/zhgd/base/uploadAttachment (PDF, Office, DWG, images), bytes. */
+  attachmentMaxBytes: number;
   /** Versions of the micro apps' version.json (the client reloads when one changes); '' = the package version. */
   systemProjectVersion: string;
   otherVersion: string;
@@ -32,6 +34,7 @@ export function defaultPortalConfig(overrides: Partial<PortalConfig> = {}): Port
     concreteSecret: undefined,
     weather: undefined,
     uploadMaxBytes: 5 * 1024 * 1024,
+    attachmentMaxBytes: 50 * 1024 * 1024,
     systemProjectVersion: '',
     otherVersion: '',
     ...overrides,
@@ -41,6 +44,14 @@ export function defaultPortalConfig(overrides: Partial<PortalConfig> = {}): Port
 function httpUrl(name: string, value: string): string {
   if (!/^https?:\/\//.test(value) || !URL.canParse(value))
     throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
+  return value;
+}
+
+function byteLimit(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  const value = raw ? Number(raw) : fallback;
+  if (!Number.isInteger(value) || value < 1024)
+    throw new ConfigError(`${name} must be an integer >= 1024, got "${raw}"`);
   return value;
 }
 
@@ -57,10 +68,8 @@ export function loadPortalConfig(env: NodeJS.ProcessEnv = process.env): PortalCo
       timeoutMs: 5000,
     };
   }
-  const maxBytes = env.PORTAL_UPLOAD_MAX_BYTES;
-  const uploadMaxBytes = maxBytes ? Number(maxBytes) : 5 * 1024 * 1024;
-  if (!Number.isInteger(uploadMaxBytes) || uploadMaxBytes < 1024)
-    throw new ConfigError(`PORTAL_UPLOAD_MAX_BYTES must be an integer >= 1024, got "${maxBytes}"`);
+  const uploadMaxBytes = byteLimit(env, 'PORTAL_UPLOAD_MAX_BYTES', 5 * 1024 * 1024);
+  const attachmentMaxBytes = byteLimit(env, 'PORTAL_ATTACHMENT_MAX_BYTES', 50 * 1024 * 1024);
   return defaultPortalConfig({
     // Without a concrete app of its own, an install points at a stand-in page of itself.
     concreteUrl: httpUrl(
@@ -70,6 +79,7 @@ export function loadPortalConfig(env: NodeJS.ProcessEnv = process.env): PortalCo
     concreteSecret: env.PORTAL_CONCRETE_SECRET || undefined,
     weather,
     uploadMaxBytes,
+    attachmentMaxBytes,
     systemProjectVersion: env.PORTAL_SYSTEM_PROJECT_VERSION || '',
     otherVersion: env.PORTAL_OTHER_VERSION || '',
   });

@@ -37,7 +37,7 @@ async function newHazard(description: string, deadline = addDays(today(), 3)): P
     category: 'fall',
     level: 'general',
     location: '5号楼9层东侧临边',
-    photos: ['uploads/edge.jpg'],
+    photos: ['/api/zhgd/base/file/09039bd1628a3c1b25fda3134a4fe050.jpg'],
     responsibleId: 'user-staff',
     reviewerId: 'user-manager',
     deadline,
@@ -110,7 +110,7 @@ describe('a hazard alert from assignment to escalation to closure', () => {
       action: 'rectify',
       version: hazard.version,
       rectifyRemark: '已按扭矩要求紧固全部螺栓',
-      rectifyPhotos: ['uploads/bolts.jpg'],
+      rectifyPhotos: ['/api/zhgd/base/file/af996f701c8d57179b9ef2ad95314bfc.jpg'],
     });
     expect(rectified.status).toBe('review');
     expect(await messagesAbout(who.manager, '隐患待复查：塔吊标准节螺栓松动（提醒测试三）')).toHaveLength(1);

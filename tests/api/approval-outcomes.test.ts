@@ -110,7 +110,7 @@ describe('an approval writes its declared outcome to the record it names', () =>
       action: 'rectify',
       version: target.version,
       rectifyRemark: '已补齐防护栏杆',
-      rectifyPhotos: ['uploads/fixed.jpg'],
+      rectifyPhotos: ['/api/zhgd/base/file/cec315e3d0975e5cc2811d5d8725f149.jpg'],
     });
     expect(rectified.msgCode).toBe(0);
     const refused = await last.caller.call('POST', `/api/workflow/tasks/${last.task}/approve`, {});

@@ -283,7 +283,7 @@ describe('safety hazards: 待整改 -> 待复查 -> 已闭合, each step by its 
     category: 'fall',
     level: 'general',
     location: '3号楼12层东侧',
-    photos: ['uploads/hazard-1.jpg'],
+    photos: ['/api/zhgd/base/file/8189ffb086e48987df9f74ec2a58c82e.jpg'],
     responsibleId: 'user-staff',
     reviewerId: 'user-manager',
     deadline: '2026-01-10',
@@ -315,7 +315,7 @@ describe('safety hazards: 待整改 -> 待复查 -> 已闭合, each step by its 
       action: 'rectify',
       version: row.version,
       rectifyRemark: '已补设防护栏杆',
-      rectifyPhotos: ['uploads/fixed.jpg'],
+      rectifyPhotos: ['/api/zhgd/base/file/cec315e3d0975e5cc2811d5d8725f149.jpg'],
     });
     expect(byOther).toMatchObject({ msgCode: -403, errMsg: '只有整改责任人可以执行“提交整改”' });
     const noPhotos = await who.staff.call('POST', url, {
@@ -328,7 +328,7 @@ describe('safety hazards: 待整改 -> 待复查 -> 已闭合, each step by its 
       action: 'rectify',
       version: row.version,
       rectifyRemark: '已补设防护栏杆',
-      rectifyPhotos: ['uploads/fixed.jpg'],
+      rectifyPhotos: ['/api/zhgd/base/file/cec315e3d0975e5cc2811d5d8725f149.jpg'],
     });
     expect(rectified.data).toMatchObject({ status: 'review', statusLabel: '待复查', rectifyRemark: '已补设防护栏杆' });
     const failed = await who.manager.call<Row>('POST', url, {
@@ -341,7 +341,7 @@ describe('safety hazards: 待整改 -> 待复查 -> 已闭合, each step by its 
       action: 'rectify',
       version: (failed.data as Row).version,
       rectifyRemark: '栏杆加高至1.2米',
-      rectifyPhotos: ['uploads/fixed-2.jpg'],
+      rectifyPhotos: ['/api/zhgd/base/file/479d479ec6b2d6af3b35ce1bb46125ac.jpg'],
     });
     const closed = await who.manager.call<Row>('POST', url, {
       action: 'pass',
@@ -360,13 +360,20 @@ describe('safety hazards: 待整改 -> 待复查 -> 已闭合, each step by its 
       '提交整改/李施工员',
       '复查合格/张经理',
     ]);
-    expect(history.data?.[1]?.data).toMatchObject({ rectifyPhotos: ['uploads/fixed.jpg'] });
+    expect(history.data?.[1]?.data).toMatchObject({
+      rectifyPhotos: ['/api/zhgd/base/file/cec315e3d0975e5cc2811d5d8725f149.jpg'],
+    });
   });
 
   it('of two people acting on one record at once, exactly one wins and the other is told', async () => {
     const row = await raise();
     const url = `/api/data/safety-hazard/${row.id}/transition`;
-    const body = { action: 'rectify', version: row.version, rectifyRemark: '整改', rectifyPhotos: ['uploads/a.jpg'] };
+    const body = {
+      action: 'rectify',
+      version: row.version,
+      rectifyRemark: '整改',
+      rectifyPhotos: ['/api/zhgd/base/file/0cc175b9c0f1b6a831c399e269772661.jpg'],
+    };
     const answers = await Promise.all([who.staff.call('POST', url, body), who.staff.call('POST', url, body)]);
     expect(answers.map((a) => a.msgCode).sort()).toEqual([-409, 0]);
     expect(answers.find((a) => a.msgCode === -409)?.errMsg).toBe('该记录已被他人修改，请刷新后重试');

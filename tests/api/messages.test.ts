@@ -150,7 +150,7 @@ describe('notices', () => {
       }),
     ).toMatchObject({
       msgCode: -400,
-      errMsg: '附件只能是本系统上传的图片',
+      errMsg: '附件只能是本系统上传的文件',
     });
     expect(await publish({ content: '<p>x</p>', audience: 'all' })).toMatchObject({
       msgCode: -400,

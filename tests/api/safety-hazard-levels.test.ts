@@ -27,7 +27,7 @@ const hazard = (level: string, extra: Record<string, unknown> = {}) =>
     category: 'collapse',
     level,
     location: '地下车库顶板',
-    photos: ['uploads/formwork.jpg'],
+    photos: ['/api/zhgd/base/file/ea0d499702591353c462bb1b0fe5a7a5.jpg'],
     responsibleId: 'user-staff',
     reviewerId: 'user-admin',
     deadline: '2026-12-05',
@@ -71,7 +71,7 @@ describe('隐患等级 (2022 判定标准)', () => {
     // Not before a plan is reported and signed.
     const early = await step(who.staff, major, 'rectify', {
       rectifyRemark: '已整改',
-      rectifyPhotos: ['uploads/after.jpg'],
+      rectifyPhotos: ['/api/zhgd/base/file/632a2406bbcbcd553eec45ac14b40a0a.jpg'],
     });
     expect(early.errMsg).toBe('重大事故隐患的整改方案须经项目经理签认后，方可提交整改');
     // The plan names its 判定情形, and a manager other than its author.
@@ -102,7 +102,7 @@ describe('隐患等级 (2022 判定标准)', () => {
     expect(signed.planSignedAt).toEqual(expect.any(String));
     const rectified = await step(who.staff, signed, 'rectify', {
       rectifyRemark: '已按方案加密立杆并验收',
-      rectifyPhotos: ['uploads/after.jpg'],
+      rectifyPhotos: ['/api/zhgd/base/file/632a2406bbcbcd553eec45ac14b40a0a.jpg'],
     });
     expect(rectified.msgCode, rectified.errMsg).toBe(0);
     expect(rectified.data?.status).toBe('review');
@@ -122,7 +122,10 @@ describe('隐患等级 (2022 判定标准)', () => {
     });
     expect(back.status).toBe('pending');
     expect(back.planSignedAt ?? null).toBeNull();
-    const early = await step(who.staff, back, 'rectify', { rectifyRemark: '已整改', rectifyPhotos: ['uploads/a.jpg'] });
+    const early = await step(who.staff, back, 'rectify', {
+      rectifyRemark: '已整改',
+      rectifyPhotos: ['/api/zhgd/base/file/0cc175b9c0f1b6a831c399e269772661.jpg'],
+    });
     expect(early.errMsg).toBe('重大事故隐患的整改方案须经项目经理签认后，方可提交整改');
   });
 
@@ -133,7 +136,7 @@ describe('隐患等级 (2022 判定标准)', () => {
     );
     const done = await step(who.staff, general, 'rectify', {
       rectifyRemark: '已整改',
-      rectifyPhotos: ['uploads/a.jpg'],
+      rectifyPhotos: ['/api/zhgd/base/file/0cc175b9c0f1b6a831c399e269772661.jpg'],
     });
     expect(done.msgCode, done.errMsg).toBe(0);
   });
@@ -145,7 +148,7 @@ describe('隐患等级 (2022 判定标准)', () => {
       category: 'collapse',
       level: 'major',
       location: '基坑北侧',
-      photos: ['uploads/pit.jpg'],
+      photos: ['/api/zhgd/base/file/721f99927350450e076a57d4c74221e1.jpg'],
       responsibleId: 'user-staff',
       reviewerId: 'user-admin',
       deadline: '2026-12-05',

@@ -101,7 +101,10 @@ async function judgedInspection(caller: Caller): Promise<{ inspection: Row; item
       await judge(caller, first, {
         result: 'fail',
         level: 'major',
-        photos: ['uploads/a.jpg', 'uploads/b.jpg'],
+        photos: [
+          '/api/zhgd/base/file/0cc175b9c0f1b6a831c399e269772661.jpg',
+          '/api/zhgd/base/file/92eb5ffee6ae2fec3ad71c777531578f.jpg',
+        ],
         remark: '东侧缺扫地杆',
       })
     ).msgCode,
@@ -206,7 +209,10 @@ describe('安全检查: completing raises hazards', () => {
       category: 'collapse',
       level: 'major',
       location: '3号楼主体结构施工区',
-      photos: ['uploads/a.jpg', 'uploads/b.jpg'],
+      photos: [
+        '/api/zhgd/base/file/0cc175b9c0f1b6a831c399e269772661.jpg',
+        '/api/zhgd/base/file/92eb5ffee6ae2fec3ad71c777531578f.jpg',
+      ],
       responsibleId: 'user-staff',
       reviewerId: 'user-manager',
       deadline: '2026-11-27',
@@ -255,7 +261,14 @@ describe('安全检查: completing raises hazards', () => {
   it('raises all or nothing: a 不合格 row that cannot become a hazard undoes the completion', async () => {
     const { inspection: ready, items } = await judgedInspection(who.manager);
     const second = items[1];
-    expect((await judge(who.manager, second, { result: 'fail', photos: ['uploads/c.jpg'] })).msgCode).toBe(0);
+    expect(
+      (
+        await judge(who.manager, second, {
+          result: 'fail',
+          photos: ['/api/zhgd/base/file/4a8a08f09d37b73795649038408b5f33.jpg'],
+        })
+      ).msgCode,
+    ).toBe(0);
     // The row loses its photos behind the API's back (an old import): its hazard could not be raised.
     await sql`update c_safety_inspection_item set photos = null where id = ${second.id}`.execute(t.db);
     expect(await complete(who.manager, ready)).toMatchObject({
@@ -270,7 +283,12 @@ describe('安全检查: completing raises hazards', () => {
   it('keeps a completed checklist as it was', async () => {
     const { inspection: ready, items } = await judgedInspection(who.manager);
     expect((await complete(who.manager, ready)).msgCode).toBe(0);
-    expect(await judge(who.manager, items[1], { result: 'fail', photos: ['uploads/c.jpg'] })).toMatchObject({
+    expect(
+      await judge(who.manager, items[1], {
+        result: 'fail',
+        photos: ['/api/zhgd/base/file/4a8a08f09d37b73795649038408b5f33.jpg'],
+      }),
+    ).toMatchObject({
       msgCode: -409,
       errMsg: '检查已完成，检查项不能再修改',
     });

@@ -146,7 +146,13 @@ async function set(item: Row, values: Record<string, unknown>): Promise<void> {
 }
 
 const deduct = (item: Row, deduction: number) =>
-  set(item, { result: 'fail', deduction, level: 'general', photos: ['uploads/a.jpg'], remark: '扣分' });
+  set(item, {
+    result: 'fail',
+    deduction,
+    level: 'general',
+    photos: ['/api/zhgd/base/file/0cc175b9c0f1b6a831c399e269772661.jpg'],
+    remark: '扣分',
+  });
 
 const row = (scored: Inspection, name: string): Row => {
   const found = scored.items.find((item) => item.itemName === name);
@@ -300,7 +306,11 @@ describe('JGJ 59-2011 scoring (§4.0.1, §5.0.1)', () => {
 
   it('refuses a deduction over the points, a 不合格 without one, and one on a 合格 or 不涉及 row', async () => {
     const { items } = await start();
-    const failing = { result: 'fail', level: 'general', photos: ['uploads/a.jpg'] };
+    const failing = {
+      result: 'fail',
+      level: 'general',
+      photos: ['/api/zhgd/base/file/0cc175b9c0f1b6a831c399e269772661.jpg'],
+    };
     expect((await judge(items[0], { ...failing, deduction: 12 })).errMsg).toBe('扣分不能超过该项目的应得分值10分');
     expect((await judge(items[0], failing)).errMsg).toBe('不合格的评分项目请填写扣分');
     expect((await judge(items[0], { result: 'pass', deduction: 2 })).errMsg).toBe(
@@ -315,7 +325,7 @@ describe('JGJ 59-2011 scoring (§4.0.1, §5.0.1)', () => {
       result: 'fail',
       deduction: 4,
       level: 'general',
-      photos: ['uploads/helmet.jpg'],
+      photos: ['/api/zhgd/base/file/17b9183a08e7111fc6a38a4354fa6e92.jpg'],
       remark: '2名工人未系下颌带',
       responsibleId: 'user-manager',
       deadline: '2026-11-22',
@@ -324,7 +334,7 @@ describe('JGJ 59-2011 scoring (§4.0.1, §5.0.1)', () => {
       result: 'fail',
       deduction: 6,
       level: 'major',
-      photos: ['uploads/edge.jpg'],
+      photos: ['/api/zhgd/base/file/09039bd1628a3c1b25fda3134a4fe050.jpg'],
     });
     const inspection = await ok(who.manager, 'GET', `/api/data/safety-inspection/${made.inspection.id}`);
     const done = await who.manager.call<Row>('POST', `/api/data/safety-inspection/${inspection.id}/transition`, {
@@ -341,8 +351,11 @@ describe('JGJ 59-2011 scoring (§4.0.1, §5.0.1)', () => {
       `/api/data/safety-hazard?projectId=${PROJECT}&inspectionId=${inspection.id}&pageSize=10`,
     );
     const byPhoto = (photo: string) => hazards.dataList.find((hazard) => (hazard.photos as string[])[0] === photo);
-    expect(byPhoto('uploads/helmet.jpg')).toMatchObject({ responsibleId: 'user-manager', deadline: '2026-11-22' });
-    expect(byPhoto('uploads/edge.jpg')).toMatchObject({
+    expect(byPhoto('/api/zhgd/base/file/17b9183a08e7111fc6a38a4354fa6e92.jpg')).toMatchObject({
+      responsibleId: 'user-manager',
+      deadline: '2026-11-22',
+    });
+    expect(byPhoto('/api/zhgd/base/file/09039bd1628a3c1b25fda3134a4fe050.jpg')).toMatchObject({
       responsibleId: 'user-staff',
       deadline: '2026-11-27',
       level: 'major',

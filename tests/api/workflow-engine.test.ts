@@ -360,6 +360,12 @@ describe('actions', () => {
         comment: '请附上原件',
         attachments: ['/a.png'],
       }),
+    ).toMatchObject({ msgCode: -400, errMsg: '附件只能是本系统上传的文件' });
+    expect(
+      await who.admin.call('POST', `/api/workflow/instances/${id}/comment`, {
+        comment: '请附上原件',
+        attachments: ['/api/zhgd/base/file/0123456789abcdef0123456789abcdef.pdf?name=%E5%8E%9F%E4%BB%B6.pdf'],
+      }),
     ).toMatchObject({ msgCode: 0 });
     expect((await detail(who.manager, id)).history.at(-1)).toMatchObject({
       actionLabel: '评论',

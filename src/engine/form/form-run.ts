@@ -9,7 +9,7 @@ import { runAction } from '../actions';
 import { useSeams, type EngineSeams } from '../seams';
 import type { TemplateContext } from '../template';
 import type { ApiDescriptor, EngineAction, FormSchemaFile } from '../types';
-import type { ChoiceOption, FormWidgetContext } from '../../widgets/form/form-context';
+import type { ChoiceOption, FormWidgetContext, UploadKind } from '../../widgets/form/form-context';
 
 export type FormData = Record<string, unknown>;
 
@@ -45,14 +45,20 @@ export interface SchemaFormProps {
   hostFields?: ReactNode;
 }
 
-/** Where a form's files go: the portal's upload service (spec section 7), which answers `data.url`. */
-const UPLOAD_API: ApiDescriptor = { method: 'POST', url: '/api/zhgd/base/updateFile' };
+/**
+ * Where a form's files go: the portal's upload service (spec section 7), which answers `data.url`; images (photos,
+ * logos) and attachments (PDF, Office, DWG, images) have a call each, with their own types and size limits.
+ */
+const UPLOAD_APIS: Record<UploadKind, ApiDescriptor> = {
+  image: { method: 'POST', url: '/api/zhgd/base/updateFile' },
+  attachment: { method: 'POST', url: '/api/zhgd/base/uploadAttachment' },
+};
 
 /** Uploads one file to the portal's upload service and answers its address. */
-export async function uploadFile(seams: EngineSeams, upload: File): Promise<string> {
+export async function uploadFile(seams: EngineSeams, upload: File, kind: UploadKind = 'image'): Promise<string> {
   const body = new FormData();
   body.append('file', upload);
-  const envelope = await callApi(seams, UPLOAD_API, { body });
+  const envelope = await callApi(seams, UPLOAD_APIS[kind], { body });
   const url = pickPath(envelope, 'data.url');
   if (typeof url !== 'string') throw new Error('upload answered no address');
   return url;
@@ -157,7 +163,7 @@ export function useFormRun(props: SchemaFormProps, file: FormSchemaFile) {
         if (cacheKey && options.length > 0) sessionStorage.setItem(cacheKey, JSON.stringify(options));
         return options;
       },
-      uploadFile: (upload) => uploadFile(seams, upload),
+      uploadFile: (upload, kind) => uploadFile(seams, upload, kind),
       holdSubmit,
     }),
     [seams, templateContext, holdSubmit],

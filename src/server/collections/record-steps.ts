@@ -11,6 +11,7 @@ import { writeSteps } from './record-history.js';
 import type { RecordTable } from './record-table.js';
 import { RecordMessages, type RecordValues } from './record-types.js';
 import { touchesReferences } from './reference-check.js';
+import { checkFileValues } from './file-values.js';
 import type { AfterWrite } from './record-writes.js';
 
 /** The step of the collection's flow called `action`, if there is one. */
@@ -61,6 +62,7 @@ export async function takeStep(
   for (const name of allowed) if (Object.hasOwn(body, name)) changes[name] = body[name];
   const id = String(record.id);
   const projectId = String(record.projectId);
+  checkFileValues(file, changes);
   if (touchesReferences(file, [changes])) await table.checkReferences(projectId, [changes]);
   const sets = table.assignments(changes);
   await table.transact(async (trx) => {

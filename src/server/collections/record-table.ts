@@ -9,6 +9,7 @@ import type { Db } from '../db/database.js';
 import { escapeLike } from '../lib/like-pattern.js';
 import { collectionTable, storedFields, SYSTEM_COLUMNS, type StoredField } from './columns.js';
 import { applyStoredComputed } from './computed.js';
+import { checkFileValues } from './file-values.js';
 import { checkReferences } from './reference-check.js';
 import type { ListFilter, RecordValues } from './record-types.js';
 
@@ -136,6 +137,7 @@ export class RecordTable {
     const values: RecordValues = {};
     for (const field of this.fields)
       if (field.own && Object.hasOwn(input, field.name)) values[field.name] = input[field.name] ?? null;
+    checkFileValues(this.file, values);
     applyStoredComputed(this.file, values, this.now(), creating);
     return values;
   }

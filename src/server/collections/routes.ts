@@ -22,7 +22,7 @@ import { recordAccess } from './access.js';
 import type { CollectionRecords, RecordValues, SheetParams } from './records.js';
 import { sheetWorkbook } from './sheet-workbook.js';
 import { requireAuth } from '../http/request-context.js';
-import { uploadNamesIn } from '../portal/uploads.js';
+import { uploadNamesIn } from '../../shared/file-types.js';
 
 const projectId: Schema = {
   type: 'string',

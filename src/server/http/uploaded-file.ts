@@ -30,13 +30,22 @@ export async function readUploadedFile(
   maxBytes: number,
   messages: UploadMessages,
 ): Promise<Buffer> {
+  return (await readUploadedPart(request, maxBytes, messages)).bytes;
+}
+
+/** The file part's bytes and the file name the client gave it (only ever shown, never trusted for the type). */
+export async function readUploadedPart(
+  request: FastifyRequest,
+  maxBytes: number,
+  messages: UploadMessages,
+): Promise<{ bytes: Buffer; fileName: string }> {
   const notMultipart = messages.notMultipart ?? UPLOAD_NOT_MULTIPART_MESSAGE;
   if (!request.isMultipart()) throw new ApiError(MsgCode.invalidInput, notMultipart);
   try {
     const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 } });
     const bytes = part ? await part.toBuffer() : undefined;
     if (!bytes || bytes.length === 0) throw new ApiError(MsgCode.invalidInput, messages.noFile);
-    return bytes;
+    return { bytes, fileName: part?.filename ?? '' };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     const code = codeOf(error);

@@ -12,7 +12,7 @@ import type { NoticeAttachment } from '../db/portal-tables.js';
 import type { Database } from '../db/tables.js';
 import { chinaDateTime } from '../lib/china-time.js';
 import { officeInScope, officeWithin, ownCompany, type DataScope } from '../accounts/data-scope.js';
-import { UPLOAD_NAME, FILE_URL_PREFIX } from '../portal/uploads.js';
+import { parseUploadUrl } from '../../shared/file-types.js';
 import type { Messages } from './messages.js';
 import { plainText, sanitizeRichText } from './rich-text.js';
 import { DomainError, invalidField } from '../domain-error.js';
@@ -55,7 +55,7 @@ export const NoticeTexts = {
   officeUnknown: '接收机构不存在',
   roleUnknown: '接收角色不存在',
   contentEmpty: '请输入通知内容',
-  attachmentInvalid: '附件只能是本系统上传的图片',
+  attachmentInvalid: '附件只能是本系统上传的文件',
 } as const;
 
 const AUDIENCE_LABEL: Record<NoticeAudience, string> = { all: '全体人员', office: '机构', role: '角色' };
@@ -109,9 +109,9 @@ export class Notices {
     const content = sanitizeRichText(input.content);
     if (plainText(content).length === 0) throw invalidField('content', NoticeTexts.contentEmpty);
     const attachments = (input.attachments ?? []).map((url): NoticeAttachment => {
-      const name = url.startsWith(FILE_URL_PREFIX) ? url.slice(FILE_URL_PREFIX.length) : '';
-      if (!UPLOAD_NAME.test(name)) throw invalidField('attachments', NoticeTexts.attachmentInvalid);
-      return { url, name };
+      const address = parseUploadUrl(url);
+      if (!address) throw invalidField('attachments', NoticeTexts.attachmentInvalid);
+      return { url, name: address.displayName };
     });
     const { audience } = input;
     let audienceId: string | null = null;

@@ -1,5 +1,6 @@
 /** Request pieces the approval routes share, with their Chinese messages. */
 import type { Schema } from '../http/envelope-schema.js';
+import { UPLOAD_URL_PATTERN } from '../../shared/file-types.js';
 
 export const comment: Schema = {
   type: 'string',
@@ -12,8 +13,13 @@ export const attachments: Schema = {
   type: 'array',
   title: '附件',
   maxItems: 9,
-  items: { type: 'string', minLength: 1, maxLength: 300 },
-  description: 'Addresses of uploaded files (POST /api/zhgd/base/updateFile)',
+  items: {
+    type: 'string',
+    maxLength: 1000,
+    pattern: UPLOAD_URL_PATTERN,
+    errorMessage: { pattern: '附件只能是本系统上传的文件', maxLength: '附件只能是本系统上传的文件' },
+  },
+  description: 'Addresses of uploaded files (POST /api/zhgd/base/uploadAttachment; they carry the file name)',
   errorMessage: { maxItems: '附件最多9个', type: '附件格式不正确' },
 };
 

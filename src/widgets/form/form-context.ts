@@ -3,6 +3,8 @@
  * hand the opaque `ui:options` data (an action, an options source) back to these functions, which the engine
  * implements with its transport and the form's own validator.
  */
+export type UploadKind = 'image' | 'attachment';
+
 export interface ChoiceOption {
   label: string;
   value: string | number;
@@ -28,8 +30,11 @@ export interface FormWidgetContext {
   runAction?: (action: unknown) => Promise<boolean>;
   /** Loads the options an options `source` of `ui:options` describes. */
   loadOptions?: (source: unknown) => Promise<ChoiceOption[]>;
-  /** Uploads a file and resolves with the address the form keeps (rejects when the upload failed). */
-  uploadFile?: (file: File) => Promise<string>;
+  /**
+   * Uploads a file (an image by default, or an attachment: PDF, Office, DWG or an image) and resolves with the
+   * address the form keeps; rejects when the upload failed, after the transport has shown the server's reason.
+   */
+  uploadFile?: (file: File, kind?: UploadKind) => Promise<string>;
   /**
    * The form's submit waits for `pending` before it sends: a widget whose value means something only once its own
    * request has answered (a captcha code, bound to the browser by the cookie of its image's response).

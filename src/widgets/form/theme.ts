@@ -29,14 +29,15 @@ const coreWidgets: Record<WidgetName, RegistryWidgetsType[string]> = {
   treeCheck: lazyWidget(async () => (await import('./multi-widgets')).TreeCheckWidget),
   image: lazyWidget(async () => (await import('./image-widget')).ImageWidget),
   images: lazyWidget(async () => (await import('./images-widget')).ImagesWidget),
+  attachments: lazyWidget(async () => (await import('./attachments-widget')).AttachmentsWidget),
   richText: lazyWidget(async () => (await import('./rich-text-widget')).RichTextWidget),
 };
 
 // The widgets modules bring (`modules/<m>/widgets/<name>.tsx`, default export), loaded when a form first shows one.
 const moduleWidgets = Object.fromEntries(
-  Object.entries(
-    import.meta.glob<ComponentType<WidgetProps>>('/modules/*/widgets/*.tsx', { import: 'default' }),
-  ).map(([file, load]) => [modulePartName(file), lazyWidget(load)]),
+  Object.entries(import.meta.glob<ComponentType<WidgetProps>>('/modules/*/widgets/*.tsx', { import: 'default' })).map(
+    ([file, load]) => [modulePartName(file), lazyWidget(load)],
+  ),
 );
 
 /** Every widget a form may name in `ui:widget`: the portal's, then the modules' (schemas:check refuses a clash). */

@@ -13,6 +13,7 @@ export const customWidgetNames = [
   'treeCheck',
   'image',
   'images',
+  'attachments',
   'richText',
 ] as const;
 export type WidgetName = (typeof customWidgetNames)[number];

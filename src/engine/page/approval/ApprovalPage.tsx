@@ -23,6 +23,7 @@ import type { ApprovalAction, ApprovalPageFile } from '../../types';
 import { useInvalidateUrls } from '../../use-api';
 import { ApprovalFlow, type FlowNode } from './approval-flow';
 import { FormValues } from './form-values';
+import { AttachmentList } from '../../../widgets/attachments/AttachmentList';
 import './approval-page.css';
 
 /** What the page reads of the detail answer. */
@@ -146,7 +147,7 @@ function LoadedApproval({ file, context, record, onChanged }: LoadedApprovalProp
           </section>
           <section className="approval-section" data-testid="approval-attachments">
             <h3>附件</h3>
-            <Pictures urls={record.attachments} />
+            <AttachmentList urls={record.attachments} label="附件" />
           </section>
           <section className="approval-section" data-testid="approval-history">
             <h3>审批记录</h3>
@@ -162,7 +163,7 @@ function LoadedApproval({ file, context, record, onChanged }: LoadedApprovalProp
                     {entry.targetName && <span className="history-target">→ {entry.targetName}</span>}
                     {entry.detail && <span className="history-detail">{entry.detail}</span>}
                     {entry.comment && <p className="history-comment">{entry.comment}</p>}
-                    {entry.attachments.length > 0 && <Pictures urls={entry.attachments} />}
+                    {entry.attachments.length > 0 && <AttachmentList urls={entry.attachments} label="附件" />}
                   </Timeline.Item>
                 ))}
               </Timeline>
@@ -230,18 +231,5 @@ function LoadedApproval({ file, context, record, onChanged }: LoadedApprovalProp
         </Modal>
       )}
     </section>
-  );
-}
-
-function Pictures({ urls }: { urls: string[] }) {
-  if (urls.length === 0) return <p className="approval-empty">无</p>;
-  return (
-    <div className="approval-photos">
-      {urls.map((url) => (
-        <a key={url} href={url} target="_blank" rel="noreferrer">
-          <img src={url} alt="附件" />
-        </a>
-      ))}
-    </div>
   );
 }

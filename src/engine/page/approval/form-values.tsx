@@ -1,9 +1,11 @@
 /**
  * A form's values, read-only, labelled and ordered by the form's own schema and uiSchema (an approval shows the
  * starter's form this way): a choice shows its title, a yes/no 是/否, a number with digit grouping, pictures as
- * pictures. Only the schema's top-level fields are shown, in `ui:order`.
+ * pictures, attachments as their list with preview. Only the schema's top-level fields are shown, in `ui:order`.
  */
 import type { ReactNode } from 'react';
+import { attachmentUrls } from '../../../widgets/attachments/attachment-address';
+import { AttachmentList } from '../../../widgets/attachments/AttachmentList';
 
 type Node = Record<string, unknown>;
 
@@ -44,6 +46,8 @@ function choiceTitle(schema: Node, ui: Node | undefined, value: unknown): string
 function shown(schema: Node, ui: Node | undefined, value: unknown): ReactNode {
   if (value === undefined || value === null || value === '') return '—';
   const widget = ui?.['ui:widget'];
+  if (widget === 'attachments')
+    return <AttachmentList urls={attachmentUrls(value)} label={String(schema.title ?? '')} empty="—" />;
   if (widget === 'image' || widget === 'images') {
     const urls = (Array.isArray(value) ? value : [value]).filter((url): url is string => typeof url === 'string');
     if (urls.length === 0) return '—';
@@ -76,7 +80,7 @@ export function FormValues({ schema, uiSchema, values, labels = {} }: FormValues
       {fields.map((name) => {
         const field = isNode(properties[name]) ? (properties[name] as Node) : {};
         const ui = isNode(uiSchema?.[name]) ? (uiSchema[name] as Node) : undefined;
-        const wide = ui?.['ui:widget'] === 'textarea' || ui?.['ui:widget'] === 'images';
+        const wide = ['textarea', 'images', 'attachments'].includes(String(ui?.['ui:widget']));
         return (
           <div key={name} className={wide ? 'form-values-wide' : undefined}>
             <dt>{typeof field.title === 'string' ? field.title : name}</dt>

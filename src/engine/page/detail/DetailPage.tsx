@@ -35,6 +35,7 @@ import { cellText } from '../../../shared/cell-text';
 import { cellValue } from '../cell-format';
 import { RowDeleteButton, rowActionsWidth } from '../row-actions';
 import { useWindowWidth } from '../use-window-width';
+import { AttachmentList } from '../../../widgets/attachments/AttachmentList';
 
 const AT_COLUMN = { field: 'at', format: 'datetime' } as const;
 import './detail-page.css';
@@ -199,15 +200,7 @@ function MediaSection({ media, record }: { media: DetailMedia; record: Row }) {
           ))}
         </div>
       ) : (
-        <ul className="detail-files">
-          {urls.map((url) => (
-            <li key={url}>
-              <a href={url} target="_blank" rel="noreferrer">
-                {decodeURIComponent(url.split('/').pop() ?? url)}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <AttachmentList urls={urls} label={media.title} />
       )}
     </section>
   );

@@ -11,7 +11,7 @@ import '@arco-design/web-react/es/Input/style/css.js';
 import '@arco-design/web-react/es/Modal/style/css.js';
 import '@arco-design/web-react/es/Select/style/css.js';
 import { useEffect, useRef, useState } from 'react';
-import { ImageList } from '../../../widgets/form/images-widget';
+import { AttachmentUpload } from '../../../widgets/form/attachments-widget';
 import { pickPath } from '../../api';
 import { runAction } from '../../actions';
 import { LoadFailure, Loading } from '../../feedback';
@@ -266,13 +266,13 @@ function StartForm({ file, context, definition, initialData, onStarted }: StartF
               <label className="sf-label" htmlFor="process-attachments">
                 附件
               </label>
-              <ImageList
+              <AttachmentUpload
                 id="process-attachments"
                 label="附件"
                 value={attachments}
                 onChange={(value) => setAttachments(value ?? [])}
                 maxItems={9}
-                uploadFile={(upload) => uploadFile(seams, upload)}
+                uploadFile={(upload, kind) => uploadFile(seams, upload, kind)}
               />
             </div>
           </div>

@@ -151,7 +151,7 @@ const routes: FastifyPluginAsync = async (app) => {
         description:
           'Body: schemas/forms/mc-notice.json. audience all | office (officeId) | role (roleId); content HTML, ' +
           'sanitized on the server (tags of formatting, links; no script, style or event handlers); attachments ' +
-          `image URLs from POST /api/zhgd/base/updateFile. data {id, recipients}. ${needs(NOTICE_EDIT)}`,
+          `addresses from POST /api/zhgd/base/uploadAttachment. data {id, recipients}. ${needs(NOTICE_EDIT)}`,
         security,
         body: forms.wireSchema('mc-notice'),
         response: {

@@ -1,8 +1,12 @@
 /**
- * /api/zhgd/base: image uploads (company logos, pictures of the portal's forms).
- *   POST /updateFile (multipart/form-data, one part named `file`) -> data {url, name, size, contentType}
- *   GET  /file/{name} -> the image (public by its unguessable name; immutable, nosniff)
- * PNG, JPEG, GIF and WebP only, recognised by content; at most PORTAL_UPLOAD_MAX_BYTES (default 5 MB).
+ * /api/zhgd/base: uploads.
+ *   POST /updateFile (multipart/form-data, one part named `file`) -> data {url, name, size, contentType}: an image
+ *        (company logos, photos of the portal's forms): PNG, JPEG, GIF and WebP, at most PORTAL_UPLOAD_MAX_BYTES (5 MB)
+ *   POST /uploadAttachment (the same body) -> data {url, name, fileName, size, contentType}: an attachment (an
+ *        approval's, a record's): PDF, Word, Excel, PPT (2007+ and 97-2003), DWG or an image, at most
+ *        PORTAL_ATTACHMENT_MAX_BYTES (50 MB); its url carries the uploader's file name (?name=)
+ *   GET  /file/{name}[?name=&download=1] -> the file (public by its unguessable name; immutable, nosniff)
+ * Types are recognised by content (portal/file-signature.ts), never by the name or type the client sent.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
@@ -10,8 +14,10 @@ import { MsgCode, type Envelope } from '../../../../shared/envelope.js';
 import { ApiError } from '../../../http/api-error.js';
 import { envelope } from '../../../http/envelope-schema.js';
 import { ok } from '../../../http/route-helpers.js';
-import { readUploadedFile, UPLOAD_NOT_MULTIPART_MESSAGE } from '../../../http/uploaded-file.js';
-import { imageTypeOf, UPLOAD_NAME, type StoredFile } from '../../../portal/uploads.js';
+import { readUploadedFile, readUploadedPart, UPLOAD_NOT_MULTIPART_MESSAGE } from '../../../http/uploaded-file.js';
+import { fileTypeOf, imageTypeOf } from '../../../portal/file-signature.js';
+import type { StoredAttachment, StoredFile } from '../../../portal/uploads.js';
+import { ATTACHMENT_TYPES_TEXT, FILE_TYPES, UPLOAD_NAME, displayNameFor } from '../../../../shared/file-types.js';
 import { security } from '../../../http/portal-schemas.js';
 import { requireAuth } from '../../../http/request-context.js';
 
@@ -19,13 +25,18 @@ export const UploadMessages = {
   noFile: '请选择要上传的文件',
   notMultipart: UPLOAD_NOT_MULTIPART_MESSAGE,
   notImage: '只能上传 PNG、JPG、GIF 或 WebP 图片',
+  notAttachment: `只能上传${ATTACHMENT_TYPES_TEXT}`,
   notFound: '文件不存在',
 } as const;
+
+/** A header parameter's value (RFC 5987): percent-encoded UTF-8, also of the characters URI components allow. */
+const rfc5987 = (text: string) =>
+  encodeURIComponent(text).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 const tooLarge = (maxBytes: number) => `文件不能超过 ${Math.round((maxBytes / 1024 / 1024) * 10) / 10}MB`;
 
 const routes: FastifyPluginAsync = async (app) => {
-  const { uploadMaxBytes } = app.services.config.portal;
+  const { uploadMaxBytes, attachmentMaxBytes } = app.services.config.portal;
   // Another part of the app may have registered multipart already; its parser and decorators then serve here too.
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
 
@@ -69,18 +80,66 @@ const routes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { name: string } }>(
+  app.post(
+    '/uploadAttachment',
+    {
+      config: { auth: 'user', title: '上传附件' },
+      schema: {
+        tags: ['workbench'],
+        summary: 'Upload an attachment',
+        description:
+          'multipart/form-data with one file part `file`: PDF, Word, Excel, PPT (2007+ and 97-2003), DWG or a PNG, ' +
+          'JPEG, GIF or WebP image, recognised by content. data {url (GET it back; it carries the file name), name ' +
+          "(the stored key), fileName (the uploader's name, ending in the real type), size, contentType}. -400: " +
+          `请选择要上传的文件 / ${UploadMessages.notAttachment} / 文件不能超过 50MB / 请以 multipart/form-data 上传文件.`,
+        security,
+        consumes: ['multipart/form-data'],
+        response: {
+          200: envelope({
+            data: {
+              type: 'object',
+              required: ['url', 'name', 'fileName', 'size', 'contentType'],
+              properties: {
+                url: { type: 'string' },
+                name: { type: 'string' },
+                fileName: { type: 'string' },
+                size: { type: 'integer' },
+                contentType: { type: 'string' },
+              },
+            },
+          }),
+        },
+      },
+    },
+    async (request): Promise<Envelope<StoredAttachment>> => {
+      requireAuth(request);
+      const { bytes, fileName } = await readUploadedPart(request, attachmentMaxBytes, {
+        noFile: UploadMessages.noFile,
+        tooLarge: tooLarge(attachmentMaxBytes),
+      });
+      const type = fileTypeOf(bytes);
+      if (!type) throw new ApiError(MsgCode.invalidInput, UploadMessages.notAttachment);
+      return ok('', await app.services.portal.uploads.saveAttachment(bytes, type, fileName));
+    },
+  );
+
+  app.get<{ Params: { name: string }; Querystring: { name?: string; download?: string } }>(
     '/file/:name',
     {
       schema: {
         tags: ['workbench'],
-        summary: 'An uploaded image',
+        summary: 'An uploaded file',
         description:
           'Public (an <img> cannot send Access-Token): the 128-bit random name is the capability. Answers the ' +
-          'bytes with their image content type, X-Content-Type-Options nosniff and a year of private immutable ' +
-          'caching (no shared cache keeps it once its record is deleted); ' +
-          'unknown name: -404 文件不存在.',
+          'bytes with the content type of what they are, X-Content-Type-Options nosniff and a year of private ' +
+          'immutable caching (no shared cache keeps it once its record is deleted). Images and PDF are inline, ' +
+          "other files (and any with download=1) an attachment saved under `name` (the uploader's file name) " +
+          'or the stored name; unknown name: -404 文件不存在.',
         params: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 64 } } },
+        querystring: {
+          type: 'object',
+          properties: { name: { type: 'string', maxLength: 200 }, download: { type: 'string', enum: ['1'] } },
+        },
       },
     },
     async (request, reply) => {
@@ -88,8 +147,12 @@ const routes: FastifyPluginAsync = async (app) => {
         ? await app.services.portal.uploads.read(request.params.name)
         : undefined;
       if (!file) throw new ApiError(MsgCode.notFound, UploadMessages.notFound);
+      const type = FILE_TYPES[file.extension];
+      const inline = type.preview !== 'none' && request.query.download !== '1';
+      const saveAs = displayNameFor(request.query.name || request.params.name, file.extension);
       reply
-        .type(file.contentType)
+        .type(type.contentType)
+        .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${rfc5987(saveAs)}`)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=31536000, immutable')
         .header('content-security-policy', "default-src 'none'; sandbox");
