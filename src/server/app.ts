@@ -34,6 +34,7 @@ import tracing from './plugins/tracing.js';
 import servicesPlugin from './plugins/services.js';
 import swagger from './plugins/swagger.js';
 import webApp from './plugins/web-app.js';
+import { framingContentSecurityPolicy } from './plugins/security-headers.js';
 import { firstScreensIn } from './first-screen/first-screens.js';
 import { firstScreenRequest, ownOrigin } from './first-screen/screen-request.js';
 import workflow from './workflow/plugin.js';
@@ -151,6 +152,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     webDir: config.webDir,
     packageVersion: version,
     pageOfRoute: (route) => services.menuTrees.pageOfRoute(route),
+    documentPolicy: async () => {
+      const origins = await services.portal.thirdPartyFrames.origins();
+      return origins.length > 0 ? framingContentSecurityPolicy(origins) : undefined;
+    },
     firstScreens: firstScreens && {
       render(request, route, pageId) {
         const screen = firstScreenRequest(request.headers.cookie, route, pageId, ownOrigin(app.server.address()));

@@ -170,6 +170,16 @@ describe('menu tree', () => {
       url: 'https://c.example/?p=%E4%B8%80%E5%8F%B7%20%E6%A5%BC',
     });
     expect(appTarget(menu('b', 'b', { href: '/x', remarks: '_blank' }), '')).toEqual({ kind: 'new-tab', url: '/x' });
+    // A third-party app with a portal route opens inside the portal, framed by its page.
+    const framed = menu('a', '档案系统', {
+      href: '/other/archive',
+      thirdPartyUrl: 'https://a.example/?p={projectName}',
+    });
+    expect(appTarget(framed, '一号楼')).toEqual({ kind: 'route', path: '/other/archive' });
+    expect(appTarget({ ...framed, remarks: '_blank' }, '一号楼')).toEqual({
+      kind: 'new-tab',
+      url: 'https://a.example/?p=%E4%B8%80%E5%8F%B7%E6%A5%BC',
+    });
     expect(appTarget(menu('r', 'r', { href: '/x' }), '')).toEqual({ kind: 'route', path: '/x' });
     expect(appTarget(menu('n', 'n'), '')).toEqual({ kind: 'unavailable' });
   });

@@ -98,13 +98,19 @@ export function thirdPartyAddress(url: string, projectName: string | undefined):
   return url.split(PROJECT_NAME_PLACEHOLDER).join(encodeURIComponent(projectName ?? ''));
 }
 
-/** Where an app opens: a third-party address or `_blank` remarks open a new tab, anything else a route. */
+/**
+ * Where an app opens: a third-party address with a portal route opens inside the portal (the route's page frames
+ * it), one without a route or with `_blank` remarks a new tab; `_blank` remarks open any address in a new tab;
+ * anything else is a route.
+ */
 export function appTarget(
   app: MenuRecord,
   projectName: string | undefined,
 ): { kind: 'route'; path: string } | { kind: 'new-tab'; url: string } | { kind: 'unavailable' } {
-  if (app.thirdPartyUrl) return { kind: 'new-tab', url: thirdPartyAddress(app.thirdPartyUrl, projectName) };
   const href = app.href || app.vueRoute;
+  const inPortal = Boolean(href?.startsWith('/')) && app.remarks !== '_blank';
+  if (app.thirdPartyUrl && !inPortal)
+    return { kind: 'new-tab', url: thirdPartyAddress(app.thirdPartyUrl, projectName) };
   if (!href) return { kind: 'unavailable' };
   if (app.remarks === '_blank' || /^https?:\/\//.test(href)) return { kind: 'new-tab', url: href };
   return { kind: 'route', path: href };

@@ -16,6 +16,7 @@ import { readStored } from '../session/storage';
 import { loadChunk } from '../shell/chunks';
 import '../app-center/register';
 import '../flow-designer/register';
+import '../third-party/register';
 
 // Renderer code arrives with the chunk timeout of spec section 4, like every screen's code.
 configureCodeLoading(loadChunk);

@@ -10,7 +10,7 @@
  */
 import { globalPlugin } from '../http/global-plugin.js';
 
-export const CONTENT_SECURITY_POLICY = [
+const PAGE_DIRECTIVES = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -20,7 +20,17 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
   "base-uri 'self'",
   "frame-ancestors 'self'",
-].join('; ');
+];
+
+export const CONTENT_SECURITY_POLICY = PAGE_DIRECTIVES.join('; ');
+
+/**
+ * A document's CSP when it may frame third-party apps (a menu's `thirdPartyUrl` opened inside the portal): the
+ * page policy with `frame-src` naming exactly their origins (third-party-frames.ts) besides the portal's own.
+ */
+export function framingContentSecurityPolicy(frameOrigins: readonly string[]): string {
+  return [...PAGE_DIRECTIVES, `frame-src 'self' ${frameOrigins.join(' ')}`].join('; ');
+}
 
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'self'";
 

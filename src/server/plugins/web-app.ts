@@ -31,6 +31,8 @@ export interface WebAppOptions {
   pageOfRoute?: (route: string) => Promise<string | undefined>;
   /** The server's renders of first screens (src/shared/first-screen.ts). */
   firstScreens?: DocumentScreens;
+  /** The CSP of a layout document, when it differs from the common one (third-party apps it may frame). */
+  documentPolicy?: () => Promise<string | undefined>;
 }
 
 export interface DocumentScreens {
@@ -91,7 +93,7 @@ const versionSchema = {
 
 const webApp: FastifyPluginAsync<WebAppOptions> = async (
   app,
-  { webDir, packageVersion, pageOfRoute, firstScreens },
+  { webDir, packageVersion, pageOfRoute, firstScreens, documentPolicy },
 ) => {
   const indexFile = path.join(webDir, 'index.html');
   const built = existsSync(indexFile);
@@ -169,6 +171,8 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (
     reply.header('cache-control', 'no-cache');
     firstScreens?.warm();
     const page = pageFor(pathname);
+    const policy = page === 'login.html' ? undefined : await documentPolicy?.();
+    if (policy) reply.header('content-security-policy', policy);
     if (page !== 'layout.html') return reply.sendFile(page, webDir);
     reply.type('text/html; charset=utf-8');
     const route = decodedPath(pathname.slice('/app'.length));

@@ -14,6 +14,7 @@ import type { DataScope } from '../accounts/data-scope.js';
 import type { Permissions } from '../accounts/permissions.js';
 import { Projects, type ProjectRow } from './projects.js';
 import { RecentlyUsed } from './recently-used.js';
+import { ThirdPartyFrames } from './third-party-frames.js';
 import { Uploads } from './uploads.js';
 import { UserThemes } from './user-theme.js';
 import { Weather } from './weather.js';
@@ -29,6 +30,7 @@ export interface PortalServices {
   weather: Weather;
   concreteApp: ConcreteApp;
   uploads: Uploads;
+  thirdPartyFrames: ThirdPartyFrames;
 }
 
 export function createPortalServices(
@@ -56,6 +58,7 @@ export function createPortalServices(
       config.now,
     ),
     uploads: new Uploads(files),
+    thirdPartyFrames: new ThirdPartyFrames(db, fetchImpl),
   };
 }
 
