@@ -8,6 +8,7 @@ import type { Db } from './db/database.js';
 import { DeviceCalls } from './devices/device-calls.js';
 import { createFileStore } from './files/create-file-store.js';
 import type { FileStore } from './files/file-store.js';
+import { ResumableUploads } from './files/resumable-uploads.js';
 import { menuIconNames, type PortalModule } from './modules/module-files.js';
 import { createMessagingServices, type MessagingServices } from './messages/services.js';
 import type { ApprovalNotifier } from './workflow/notifier.js';
@@ -37,6 +38,8 @@ export interface Services extends AccountServices, SiteServices, MessagingServic
   config: ServerConfig;
   /** Where files are kept (uploaded images): DATA_DIR/uploads, or the object storage of PORTAL_STORAGE_URL. */
   files: FileStore;
+  /** Large files uploaded in resumable chunks (tus), kept where `files` are: archives, models, recordings. */
+  resumableUploads: ResumableUploads;
   /** The logged-in portal: projects, workbench, common menus, weather... */
   portal: PortalServices;
   /** System administration: permissions, audit log, offices, users, roles, menus, ... */
@@ -88,6 +91,7 @@ export function createServices(
     keys,
     config,
     files,
+    resumableUploads: new ResumableUploads(config, config.portal.resumableMaxBytes),
     ...site,
     ...accounts,
     ...messaging,

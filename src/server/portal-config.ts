@@ -23,6 +23,8 @@ export interface PortalConfig {
   uploadMaxBytes: number;
   /** Largest accepted attachment of POST /api/zhgd/base/uploadAttachment (PDF, Office, DWG, images), bytes. */
   attachmentMaxBytes: number;
+  /** Largest file of a resumable upload (POST /api/files/uploads, tus), bytes. */
+  resumableMaxBytes: number;
   /** Versions of the micro apps' version.json (the client reloads when one changes); '' = the package version. */
   systemProjectVersion: string;
   otherVersion: string;
@@ -35,6 +37,7 @@ export function defaultPortalConfig(overrides: Partial<PortalConfig> = {}): Port
     weather: undefined,
     uploadMaxBytes: 5 * 1024 * 1024,
     attachmentMaxBytes: 50 * 1024 * 1024,
+    resumableMaxBytes: 2 * 1024 * 1024 * 1024,
     systemProjectVersion: '',
     otherVersion: '',
     ...overrides,
@@ -70,6 +73,7 @@ export function loadPortalConfig(env: NodeJS.ProcessEnv = process.env): PortalCo
   }
   const uploadMaxBytes = byteLimit(env, 'PORTAL_UPLOAD_MAX_BYTES', 5 * 1024 * 1024);
   const attachmentMaxBytes = byteLimit(env, 'PORTAL_ATTACHMENT_MAX_BYTES', 50 * 1024 * 1024);
+  const resumableMaxBytes = byteLimit(env, 'PORTAL_RESUMABLE_MAX_BYTES', 2 * 1024 * 1024 * 1024);
   return defaultPortalConfig({
     // Without a concrete app of its own, an install points at a stand-in page of itself.
     concreteUrl: httpUrl(
@@ -80,6 +84,7 @@ export function loadPortalConfig(env: NodeJS.ProcessEnv = process.env): PortalCo
     weather,
     uploadMaxBytes,
     attachmentMaxBytes,
+    resumableMaxBytes,
     systemProjectVersion: env.PORTAL_SYSTEM_PROJECT_VERSION || '',
     otherVersion: env.PORTAL_OTHER_VERSION || '',
   });
