@@ -19,6 +19,11 @@ export interface RequestOptions {
 /** The one HTTP client, as the engine sees it: resolves with the whole envelope, rejects on failure. */
 export interface Transport {
   request<T = unknown>(options: RequestOptions): Promise<T>;
+  /**
+   * The headers that sign a request in as the current user, for the few calls that speak another protocol than the
+   * envelope's (resumable uploads by tus): asked again before each request, so a refreshed token is used.
+   */
+  authHeaders?(): Record<string, string>;
 }
 
 export interface Notifier {

@@ -138,7 +138,7 @@ export interface CrudColumn {
   width?: number;
   /** Shown only when the window is at least this wide (px). */
   hideBelow?: number;
-  format?: 'text' | 'datetime' | 'date' | 'yesno' | 'map' | 'image' | 'list' | 'html';
+  format?: 'text' | 'datetime' | 'date' | 'yesno' | 'map' | 'image' | 'list' | 'html' | 'file';
   map?: Record<string, string>;
   listField?: string;
   /** Red when the row's numeric `field` is at most `max`, or (no `max`) when the row's `field` is true or a non-empty text. */

@@ -25,6 +25,10 @@ export { fieldColumn } from '../shared/collections.js';
 export type { JsonSchemaNode } from '../shared/schema-messages.js';
 export { ok, sendXlsx } from './http/route-helpers.js';
 export { readUploadedFile, type UploadMessages } from './http/uploaded-file.js';
+// What a file is by its content, and the name it is shown and saved under (attachments, archives).
+export { fileTypeOf } from './portal/file-signature.js';
+export { FILE_TYPES, displayNameFor, type FileExtension } from '../shared/file-types.js';
+export type { ResumableUploads } from './files/resumable-uploads.js';
 export { envelope, pageEnvelope, type Schema } from './http/envelope-schema.js';
 export { idParams, security } from './http/admin-schemas.js';
 export { bodyOrEmpty, pageProperties, projectNameProperty } from './http/portal-schemas.js';

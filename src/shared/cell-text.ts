@@ -6,7 +6,7 @@ import { pickPath } from './path.js';
 
 export interface TextColumn {
   field: string;
-  format?: 'text' | 'datetime' | 'date' | 'yesno' | 'map' | 'image' | 'list' | 'html';
+  format?: 'text' | 'datetime' | 'date' | 'yesno' | 'map' | 'image' | 'list' | 'html' | 'file';
   map?: Record<string, string>;
   listField?: string;
 }
@@ -44,11 +44,21 @@ export function cellText(column: TextColumn, row: Record<string, unknown>, timeZ
       return formatDate(value, false, timeZone);
     case 'html':
       // The text of server-sanitized HTML (a notice's body), for exports and plain cells.
-      return typeof value === 'string' ? value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : '';
+      return typeof value === 'string'
+        ? value
+            .replace(/<[^>]*>/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim()
+        : '';
     case 'yesno':
       return value === '1' || value === true || value === 1 ? '是' : '否';
     case 'map':
       return column.map?.[String(value ?? '')] ?? String(value ?? '');
+    case 'file':
+      // A file's address shows (and exports) as the file's name.
+      return typeof value === 'string' && value !== ''
+        ? (new URLSearchParams(value.split('?')[1] ?? '').get('name') ?? value.split('?')[0]!.split('/').pop() ?? '')
+        : '';
     case 'list':
       return Array.isArray(value)
         ? value.map((item) => String(pickPath(item, column.listField ?? 'name') ?? '')).join('、')

@@ -140,5 +140,11 @@ export function createHttpClient(deps: HttpClientDeps): Transport {
     throw new RequestFailure('business', envelope.errMsg, { msgCode: code, envelope });
   }
 
-  return { request: (options) => request(options) };
+  return {
+    request: (options) => request(options),
+    authHeaders: (): Record<string, string> => {
+      const token = deps.tokens.access();
+      return token ? { 'Access-Token': token } : {};
+    },
+  };
 }

@@ -19,7 +19,6 @@ const AREAS_WITHOUT_MODULE = [
   'aplicationCenter',
   'searchMonitor',
   'dataCenter',
-  'vueptms',
   'bim',
   'constructionSafety',
   'searchLexiconAnalysis',

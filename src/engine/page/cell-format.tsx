@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { cellText } from '../../shared/cell-text';
 import { pickPath } from '../api';
 import type { CrudColumn } from '../types';
+import { AttachmentList } from '../../widgets/attachments/AttachmentList';
 
 /** Whether the column's `warn` rule marks this row's cell. */
 function warns(column: CrudColumn, row: Record<string, unknown>): boolean {
@@ -21,6 +22,10 @@ export function cellValue(column: CrudColumn, row: Record<string, unknown>): Rea
     // Only for HTML the server has sanitized before storing it (a notice's body: src/server/messages/rich-text.ts);
     // the strict CSP keeps any script out even so.
     return typeof html === 'string' ? <div className="cell-html" dangerouslySetInnerHTML={{ __html: html }} /> : '';
+  }
+  if (column.format === 'file') {
+    const url = pickPath(row, column.field);
+    return typeof url === 'string' && url !== '' ? <AttachmentList urls={[url]} label={column.title} compact /> : '';
   }
   if (column.format !== 'image') {
     const text = cellText(column, row);

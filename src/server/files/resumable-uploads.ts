@@ -10,10 +10,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { FileStore as TusFileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import { Server, type DataStore, type Upload } from '@tus/server';
+import { Server, Upload, type DataStore } from '@tus/server';
 import type { ServerConfig } from '../config.js';
 
 /** Where the routes are mounted. */
@@ -126,6 +126,18 @@ export class ResumableUploads {
     const hash = createHash('sha256');
     for await (const chunk of await this.read(id)) hash.update(chunk as Buffer);
     return hash.digest('hex');
+  }
+
+  /**
+   * Stores `bytes` as a finished upload of `uploader` in one go: what the server makes itself (demo archives,
+   * generated files) takes the same path as what browsers send.
+   */
+  async put(bytes: Buffer, fileName: string, uploader: string): Promise<string> {
+    const id = `upload-${randomBytes(16).toString('hex')}`;
+    const upload = new Upload({ id, size: bytes.length, offset: 0, metadata: { filename: fileName, uploader } });
+    await this.store.create(upload);
+    await this.store.write(Readable.from([bytes]), id, 0);
+    return id;
   }
 
   /** Deletes an upload; one already gone is passed over. */

@@ -21,14 +21,16 @@ export interface AttachmentListProps {
   onRemove?: (index: number) => void;
   /** Shown when there is no file (default 无). */
   empty?: string;
+  /** One line without a frame (a table cell). */
+  compact?: boolean;
 }
 
-export function AttachmentList({ urls, label, onRemove, empty = '无' }: AttachmentListProps) {
+export function AttachmentList({ urls, label, onRemove, empty = '无', compact = false }: AttachmentListProps) {
   const [previewing, setPreviewing] = useState<AttachmentView | null>(null);
   if (urls.length === 0) return <p className="attachment-empty">{empty}</p>;
   return (
     <>
-      <ul className="attachment-list" aria-label={label}>
+      <ul className={compact ? 'attachment-list attachment-list-compact' : 'attachment-list'} aria-label={label}>
         {urls.map((url, index) => {
           const file = attachmentView(url);
           return (

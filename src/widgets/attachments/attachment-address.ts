@@ -1,5 +1,5 @@
 /** What a list of attachments shows of one address: its name, its kind, how to preview and download it. */
-import { FILE_TYPES, parseUploadUrl, type FilePreview } from '../../shared/file-types';
+import { FILE_TYPES, parseUploadUrl, type FileExtension, type FilePreview } from '../../shared/file-types';
 
 export interface AttachmentView {
   url: string;
@@ -14,18 +14,28 @@ export interface AttachmentView {
 
 export function attachmentView(url: string): AttachmentView {
   const address = parseUploadUrl(url);
-  const downloadUrl = address ? `${url}${url.includes('?') ? '&' : '?'}download=1` : url;
   if (!address) {
-    const last = url.split('?')[0]!.split('/').pop() || url;
-    let name = last;
+    // Another service's address of the portal (an archive file's signed link) names its file in ?name=.
+    const [path = '', query = ''] = url.split('?', 2);
+    const named = url.startsWith('/api/') ? new URLSearchParams(query).get('name') : null;
+    let name = named ?? (path.split('/').pop() || url);
     try {
-      name = decodeURIComponent(last);
+      if (!named) name = decodeURIComponent(name);
     } catch {
       // a malformed escape: show it as it is
     }
-    return { url, name, label: '文件', preview: 'none', downloadUrl };
+    const extension = /\.([a-z0-9]{2,5})$/i.exec(name)?.[1]?.toLowerCase().replace('jpeg', 'jpg') ?? '';
+    const type = named && Object.hasOwn(FILE_TYPES, extension) ? FILE_TYPES[extension as FileExtension] : undefined;
+    return {
+      url,
+      name,
+      label: type?.label ?? '文件',
+      preview: type?.preview ?? 'none',
+      downloadUrl: named ? `${url}&download=1` : url,
+    };
   }
   const type = FILE_TYPES[address.extension];
+  const downloadUrl = `${url}${url.includes('?') ? '&' : '?'}download=1`;
   return { url, name: address.displayName, label: type.label, preview: type.preview, downloadUrl };
 }
 
