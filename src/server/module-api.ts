@@ -34,6 +34,13 @@ export { idParams, security } from './http/admin-schemas.js';
 export { bodyOrEmpty, pageProperties, projectNameProperty } from './http/portal-schemas.js';
 export { requireAuth } from './http/request-context.js';
 export { portalContext } from './portal/services.js';
+// Rich text from the browser's editor (the richText widget), kept to harmless formatting before it is stored.
+export { sanitizeRichText } from './messages/rich-text.js';
+// Who the caller may see (all for an administrator, else their company's office subtree), for a module's own SQL over
+// the core's people and offices: the one data-scope rule, never a copy of it.
+export { officeWithin, type DataScope } from './accounts/data-scope.js';
+// The company (sys_office of type 公司) a project belongs to: a module's settings kept per company.
+export { projectCompanyId } from './portal/project-company.js';
 
 // The workbench's figures a module provides.
 export type { WorkerFigures } from './portal/workbench.js';

@@ -1,7 +1,7 @@
 /**
  * The age rule of the real-name system: who may work on site by age and sex, stricter for the special trades
- * (特种作业). The limits are the module's settings (module.json `config`, PORTAL_LABOUR_AGE_*), so a company sets its
- * own; the defaults follow these sources:
+ * (特种作业). Each company sets its own limits (劳务管理 / 年龄规则, age-rules.ts); a company that sets none follows the
+ * module's settings (module.json `config`, PORTAL_LABOUR_AGE_*), whose defaults follow these sources:
  * - the lower limit 18: 《劳动法》第十五条 forbids employing anyone under 16, and 《建筑施工特种作业人员管理规定》
  *   (建质〔2008〕75号) 第九条 and 《特种作业人员安全技术培训考核管理规定》(原安监总局令第30号) 第四条 require 年满18周岁
  *   for special work; sites apply 18 to every worker, as the provincial rules below do;
@@ -10,7 +10,7 @@
  * - special trades men 55, women 50: the same notices bar older workers from high-risk work (heights, lifting,
  *   hot work), and 30号令 第四条 caps special work at the statutory retirement age; 55 / 50 is the common contract
  *   condition of general contractors for 特种作业, kept configurable because provinces differ.
- * The rule is pure: the caller passes the settings and the day.
+ * The rule is pure: the caller passes the company's limits and the day.
  */
 import { ageOn, type ModuleSettings } from '../../../src/server/module-api.js';
 

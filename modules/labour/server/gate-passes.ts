@@ -3,7 +3,7 @@
  * on the worker's one record of that day (created by the first pass); a night shift's pass out after midnight
  * closes the shift's record of the day before. Only a worker registered on the gate's project, on site, not
  * blacklisted, with 三级安全教育 done, a valid special-operation certificate for a special trade and inside the age
- * rule is let through; every call, refused or not, is kept in the pass log with its reason and stable code.
+ * rule of the project's company is let through; every call, refused or not, is kept in the pass log with its reason and stable code.
  */
 import {
   chinaDateTime,
@@ -80,7 +80,8 @@ export class GatePasses {
   constructor(
     private readonly c: Collections,
     private readonly now: () => Date,
-    private readonly ageLimits: AgeLimits,
+    /** The age rule of the company of a project (age-rules.ts): each company sets its own. */
+    private readonly ageLimits: (projectId: string) => Promise<AgeLimits>,
   ) {}
 
   /**
@@ -132,7 +133,7 @@ export class GatePasses {
     if (worker.safetyEducationMissing === true) throw refuse('no-safety-education', '未完成三级安全教育，禁止通行');
     const trade = String(worker.trade ?? '');
     if (SPECIAL_TRADES.has(trade)) await this.checkCertificate(projectId, worker, chinaDateTime(at).slice(0, 10));
-    const verdict = judgeAge(String(worker.idCardNumber ?? ''), trade, this.ageLimits, at);
+    const verdict = judgeAge(String(worker.idCardNumber ?? ''), trade, await this.ageLimits(projectId), at);
     if (verdict?.problem) throw refuse('age-out-of-range', `${verdict.problem}，禁止通行`);
   }
 

@@ -2,10 +2,11 @@
  * The labour module's own server code: the call a turnstile or face-recognition gate makes for each pass,
  * POST /api/labour/gate/pass. A gate is no user: it signs its calls as every device does (app.services.deviceCalls:
  * X-Device-Id is the gate's record id, the secret the one its record holds), and what it may do is bounded by its
- * own project. Besides: the age rule (module settings) at registration and its check for the form, the rules of
+ * own project. Besides: the age rule of each company (age-rules.ts, defaults from the module settings) at registration and its check for the form, the rules of
  * hand-entered attendance and paid wages (worker-rules.ts), and the wage ledger's figures (wage-ledger.ts).
  * Everything else of the module is declared by its files.
  */
+import type { FastifyRequest } from 'fastify';
 import {
   ApiError,
   DEVICE_CALL_DESCRIPTION,
@@ -16,9 +17,12 @@ import {
   MsgCode,
   ok,
   recordAccess,
+  requireAuth,
   security,
 } from '../../../src/server/module-api.js';
 import { ageLimits, judgeAge } from './age-rule.js';
+import { AgeRules } from './age-rules.js';
+import { ageRuleRoutes } from './age-rule-routes.js';
 import type { GatePass } from './gate-pass.js';
 import { GatePasses, GateRefusal, REFUSAL_CODES as REFUSAL_CODE_LIST, type GateProblem } from './gate-passes.js';
 import { wageReads } from './wage-ledger.js';
@@ -32,8 +36,9 @@ const REFUSAL_CODES: Record<GateProblem, number> = {
   replay: MsgCode.conflict,
 };
 
-const labour: ModulePlugin = async (app, { settings }) => {
-  const limits = ageLimits(settings);
+const labour: ModulePlugin = async (app, { settings, module }) => {
+  // The module settings are the defaults; each company may set its own rule (age-rules.ts, 年龄规则).
+  const rules = new AgeRules(app.services.db, ageLimits(settings));
   const { now } = app.services.config;
   const collection = (id: string) => {
     const records = app.collections.get(id);
@@ -49,11 +54,22 @@ const labour: ModulePlugin = async (app, { settings }) => {
       certificates: collection('labour-certificate'),
     },
     now,
-    limits,
+    (projectId) => rules.ofProject(projectId),
   );
-  workerRules(collection, limits, now);
+  workerRules(collection, rules, now);
   wageReads(app.services.db, collection('labour-wage'), collection('labour-attendance'));
   const access = recordAccess(app);
+  /** The caller's company; null for an administrator, who belongs to every company (the defaults apply). */
+  const callerCompany = async (request: FastifyRequest) => {
+    const scope = await app.services.portal.projects.scopeOf(requireAuth(request).view.user.id);
+    return scope.all ? null : scope.companyId;
+  };
+  const ageRuleForm = module.forms.find((form) => form.id === 'labour-age-rule');
+  if (!ageRuleForm) throw new Error('the labour module needs its form labour-age-rule');
+  // The server knows the portal's form files; the module's own form, which 年龄规则 shows, joins them so the API
+  // checks the very rules and Chinese messages the screen does.
+  app.services.forms.add(ageRuleForm);
+  await ageRuleRoutes(app, rules);
 
   app.post<{ Body: { projectId?: string; idCardNumber?: string; trade?: string } }>(
     '/api/labour/worker/age-check',
@@ -62,9 +78,9 @@ const labour: ModulePlugin = async (app, { settings }) => {
         tags: ['labour'],
         summary: "The age rule's verdict on a worker being registered",
         description:
-          'For the registration form: the warning (empty when none) the age rule of the company (module settings ' +
-          'PORTAL_LABOUR_AGE_*) gives for this ID number and trade, the age and the limits that apply, and whether ' +
-          'registration refuses such a worker (PORTAL_LABOUR_AGE_REFUSE).',
+          "For the registration form: the warning (empty when none) the age rule of the project's company (its " +
+          "年龄规则, else the module settings PORTAL_LABOUR_AGE_*; without projectId the caller's company) gives for " +
+          'this ID number and trade, the age and the limits that apply, and whether registration refuses such a worker.',
         security,
         body: {
           type: 'object',
@@ -94,6 +110,7 @@ const labour: ModulePlugin = async (app, { settings }) => {
     async (request) => {
       const { projectId, idCardNumber = '', trade = '' } = request.body ?? {};
       if (projectId) await access.checkProject(request, projectId);
+      const limits = projectId ? await rules.ofProject(projectId) : await rules.ofCompany(await callerCompany(request));
       const day = now();
       const verdict = judgeAge(idCardNumber, trade, limits, day);
       return ok('', {

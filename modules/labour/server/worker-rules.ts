@@ -1,6 +1,6 @@
 /**
- * Rules on the registry's writes that no schema file can declare: the age rule at registration (a warning the
- * form shows and the list keeps, or a refusal when the company's setting says so), a hand-entered attendance
+ * Rules on the registry's writes that no schema file can declare: the age rule of the project's company at
+ * registration (a warning the form shows and the list keeps, or a refusal when the company's rule says so), a hand-entered attendance
  * record's reason, and a paid wage's account. Each runs inside the write's transaction (records.onWrite), so a
  * refusal undoes the whole call.
  */
@@ -12,6 +12,7 @@ import {
   type RecordValues,
 } from '../../../src/server/module-api.js';
 import { judgeAge, type AgeLimits } from './age-rule.js';
+import type { AgeRules } from './age-rules.js';
 
 export const WorkerRuleMessages = {
   manualReason: '手工补录的考勤须填写补录原因',
@@ -27,11 +28,12 @@ export function ageWarning(record: RecordValues, limits: AgeLimits, day: Date): 
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-export function workerRules(of: (id: string) => CollectionRecords, limits: AgeLimits, now: () => Date): void {
+export function workerRules(of: (id: string) => CollectionRecords, rules: AgeRules, now: () => Date): void {
   const workers = of('labour-worker');
   workers.onWrite(async (write) => {
     if (write.kind !== 'create' && write.kind !== 'update') return;
     const worker = await write.records('labour-worker').get(write.id);
+    const limits = await rules.ofProject(write.projectId, write.db);
     const warning = ageWarning(worker, limits, now());
     // Only a registration (or an ID number or trade that changed) is refused: a worker who ages past the limit
     // stays editable, and the gate refuses them.
@@ -45,11 +47,18 @@ export function workerRules(of: (id: string) => CollectionRecords, limits: AgeLi
       write.db,
     );
   });
-  // The warning as of today: a worker turns 61 while on the books.
+  // The warning as of today and by the company's rule as it is now: a worker turns 61 while on the books, a
+  // company tightens its limits. One look-up per project of the rows read.
   workers.extendReads(async (rows) => {
     const day = now();
+    const byProject = new Map<string, Promise<AgeLimits>>();
+    const limitsOf = (projectId: string) => {
+      let limits = byProject.get(projectId);
+      if (!limits) byProject.set(projectId, (limits = rules.ofProject(projectId)));
+      return limits;
+    };
     for (const row of rows) {
-      const warning = ageWarning(row, limits, day);
+      const warning = ageWarning(row, await limitsOf(String(row.projectId ?? '')), day);
       if (warning) row.ageWarning = warning;
       else delete row.ageWarning;
     }
