@@ -48,6 +48,7 @@ describe('definitions', () => {
         '进度款支付申请',
         '隐患整改延期申请',
         '磅单更正申请',
+        '产值月报审批',
       ].sort(),
     );
     const found = await who.staff.call<{ definitions: { name: string }[] }[]>(
@@ -318,8 +319,10 @@ describe('demo approvals', () => {
       .where('i.started_at', '<', new Date(Date.now() - 3_600_000))
       .execute();
     // The portal's demo approvals put each of its processes in every state; a module's demo data may add its own
-    // instances (磅单更正申请: one approved and one waiting per project, from the weighbridge's demo data).
-    const processes = new Set(rows.map((r) => r.process_id).filter((process) => process !== 'weighing-correction'));
+    // instances (磅单更正申请: one approved and one waiting per project, from the weighbridge's demo data; 产值月报审批:
+    // last month's report waiting on one project and approved on another, from the economics module's).
+    const moduleProcesses = new Set(['weighing-correction', 'economics-output-report']);
+    const processes = new Set(rows.map((r) => r.process_id).filter((process) => !moduleProcesses.has(process)));
     expect(processes.size).toBe(6);
     for (const process of processes)
       expect(new Set(rows.filter((r) => r.process_id === process).map((r) => r.status)), process).toEqual(

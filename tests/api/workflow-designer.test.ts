@@ -46,6 +46,7 @@ describe('the designer’s reads', () => {
         '进度款支付申请',
         '隐患整改延期申请',
         '磅单更正申请',
+        '产值月报审批',
       ].sort(),
     );
     expect(rows.find((r) => r.processId === 'seal-use')).toMatchObject({

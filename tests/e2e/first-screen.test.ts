@@ -62,7 +62,7 @@ describe('the first screen of a logged-in link', () => {
     const firstScreen = page.locator(`${FIRST_SCREEN}[inert]`);
     await firstScreen.getByText('C15', { exact: true }).first().waitFor();
     await expect(firstScreen.getByText('字典管理').count()).resolves.toBeGreaterThan(0);
-    await expect(firstScreen.getByText('共 173 条').count()).resolves.toBe(1);
+    await expect(firstScreen.getByText('共 178 条').count()).resolves.toBe(1);
     // The user's own menus and name, and the search button disabled while no code runs.
     await expect(firstScreen.getByTestId('header-user').textContent()).resolves.toContain('admin');
     await expect(firstScreen.locator('nav.side-menu').textContent()).resolves.toContain('系统管理');
