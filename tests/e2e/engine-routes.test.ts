@@ -338,15 +338,15 @@ describe('screens that are not available', () => {
     const { context, page } = await newPage(browser);
     await logInThroughForm(page, demoUsers.staff.username, demoUsers.staff.password);
 
-    await page.goto('/app/economicsForm/output');
+    await page.goto('/app/searchMonitor/index');
     const unavailable = page.getByTestId('module-unavailable');
     await unavailable.waitFor();
-    expect(await unavailable.textContent()).toContain('“产值报表”');
-    expect(await unavailable.textContent()).not.toContain('/economicsForm');
+    expect(await unavailable.textContent()).toContain('“搜索统计”');
+    expect(await unavailable.textContent()).not.toContain('/searchMonitor');
 
-    await page.goto('/app/knowledgeMap/index');
-    await expect.poll(() => page.getByTestId('module-unavailable').textContent()).toContain('“知识库”');
-    expect(await page.getByTestId('module-unavailable').textContent()).not.toContain('/knowledgeMap');
+    await page.goto('/app/videoSearch/monitor');
+    await expect.poll(() => page.getByTestId('module-unavailable').textContent()).toContain('“视频监控”');
+    expect(await page.getByTestId('module-unavailable').textContent()).not.toContain('/videoSearch');
 
     // 数据可视化 fills the screen (no header, no side menu): the page itself leads back.
     await page.goto('/app/ldview');

@@ -12,13 +12,10 @@ const AREAS_WITHOUT_MODULE = [
   'ldf',
   'process',
   'message',
-  'knowledgeMap',
-  'dataOperation',
   'videoSearch',
   'systemProject',
   'aplicationCenter',
   'searchMonitor',
-  'dataCenter',
   'bim',
   'constructionSafety',
   'searchLexiconAnalysis',
@@ -26,7 +23,6 @@ const AREAS_WITHOUT_MODULE = [
   'other',
   'hcother',
   'slother',
-  'economicsForm',
   'detachmodel',
 ];
 
