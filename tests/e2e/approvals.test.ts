@@ -78,7 +78,7 @@ describe('approvals', () => {
       await page.goto('/app/process/category');
       const launcher = page.getByTestId('processes-process-category');
       await launcher.getByTestId('processes-group-物资管理').waitFor();
-      expect(await launcher.locator('.processes-card').count()).toBe(7);
+      expect(await launcher.locator('.processes-card').count()).toBe(8);
       await screenshot(page, 'approvals-category-1280');
       await launcher.locator('.processes-search input').fill('隐患');
       await launcher.locator('.processes-search input').press('Enter');

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './browser';
-import { callApi, DEMO_PROJECT, logIn, poll, WIDTHS } from './screen-helpers';
+import { callApi, logIn, poll, WIDTHS } from './screen-helpers';
 
 let browser: Browser;
 let thirdParty: Server;
@@ -55,8 +55,10 @@ describe('third-party apps in a frame', () => {
         expect(document!.headers()['content-security-policy']).toContain(origin);
         const section = page.getByTestId('third-party-frame');
         await poll(() => section.getAttribute('data-state')).toBe('allowed');
+        // The project the user has selected (other browser tests may have moved the admin to another one).
+        const project = (await page.getByTestId('header-project').textContent())!.trim();
         const framed = page.frameLocator('iframe.third-party-frame');
-        await poll(() => framed.locator('#project').textContent()).toBe(`项目：${DEMO_PROJECT}`);
+        await poll(() => framed.locator('#project').textContent()).toBe(`项目：${project}`);
         await screenshot(page, `third-party-framed-${viewport.width}`);
 
         await pointAt('/deny');
@@ -69,7 +71,7 @@ describe('third-party apps in a frame', () => {
         await refused.getByRole('button', { name: '在新窗口打开' }).click();
         const opened = await popup;
         await opened.waitForLoadState();
-        expect(opened.url()).toBe(`${origin}/deny?projectName=${encodeURIComponent(DEMO_PROJECT)}`);
+        expect(opened.url()).toBe(`${origin}/deny?projectName=${encodeURIComponent(project)}`);
         await opened.close();
         await screenshot(page, `third-party-refused-${viewport.width}`);
       } finally {
