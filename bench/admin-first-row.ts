@@ -21,12 +21,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { captchaShown } from '../scripts/chromium';
+import type { Browser } from 'playwright-core';
 import { FIRST_SCREEN_ANSWERS_ID, type FirstScreenAnswer } from '../src/shared/first-screen';
 import { pageHintTag } from '../src/shared/layout-page';
-import { LOGIN_INPUT, LOGIN_PATH, median, verdict } from './browser';
-import { CAPTCHA, ROOT, startServer } from './server';
+import { loggedInState, median, verdict, type StorageState } from './browser';
+import { ROOT, startServer } from './server';
 
 export const FIRST_ROW_BUDGET_RATIO = 1.25;
 const ENGINE_PATH = '/app/systemProject/dictionary';
@@ -34,8 +33,6 @@ const REFERENCE_BASE = '/app/bench-arco-table/';
 const LIST_CALL = '/api/system/dictionary/list';
 /** A table row with data (Arco's empty state is a row too). */
 const DATA_ROW = '.arco-table tbody tr.arco-table-tr:not(.arco-table-empty-row)';
-
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 export interface FirstRowFigure {
   engineMs: number[];
@@ -122,24 +119,6 @@ async function buildPortalReference(): Promise<{ webDir: string; cleanup(): Prom
   }
   await writeFile(path.join(webDir, 'page-preloads.json'), JSON.stringify({ dictionary: [] }));
   return { webDir, cleanup: () => rm(webDir, { recursive: true, force: true }) };
-}
-
-/** Logs in as admin through the login form; the storage it leaves is every load's starting point. */
-async function loggedInState(browser: Browser, origin: string): Promise<StorageState> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    await page.goto(`${origin}${LOGIN_PATH}`);
-    await captchaShown(page);
-    await page.locator(LOGIN_INPUT).fill('admin');
-    await page.locator('[data-testid=login-form] input#login_password').fill('Admin@2026');
-    await page.locator('[data-testid=login-form] input#login_validateCode').fill(CAPTCHA);
-    await page.locator('[data-testid=login-form] input#login_validateCode').press('Enter');
-    await page.waitForURL('**/app/gateway-page', { timeout: 60_000 });
-    return await context.storageState();
-  } finally {
-    await context.close();
-  }
 }
 
 declare global {

@@ -10,9 +10,10 @@
  *      (bench/admin-first-row.ts; budget 1.25x, issue 10), measured with figures 1 and 2 on the same server.
  *   6. the job queue (bench/job-figures.ts): throughput and the latency from send to start, on PGlite and on
  *      PostgreSQL, beside the figures of the queue pg-boss replaced.
+ *   7. planning (bench/planning-figures.ts): CPM over 5,000 tasks on the server and their Gantt chart drawn.
  * `BENCH_ONLY=server npm run bench` measures the server's figures alone (no browser); `BENCH_ONLY=api` only the two
  * API ratios (about a minute); `BENCH_ONLY=collections` or
- * `BENCH_ONLY=workflow` only those figures on PostgreSQL; `BENCH_ONLY=iot` the IoT ones; `BENCH_ONLY=jobs` the job queue's; `BENCH_ONLY=first-row` only
+ * `BENCH_ONLY=workflow` only those figures on PostgreSQL; `BENCH_ONLY=iot` the IoT ones; `BENCH_ONLY=jobs` the job queue's; `BENCH_ONLY=planning` the planning figures; `BENCH_ONLY=first-row` only
  * figure 5 (the admin page's first row beside the hand-written page, on a server of its own).
  * It only reports: the exit code is 0 whether or not a budget is met, unless the bench itself fails.
  */
@@ -30,6 +31,7 @@ import {
 } from './server-figures';
 import { measureIotFigures } from './iot-figures';
 import { measureJobFigures } from './job-figures';
+import { measurePlanningFigures } from './planning-figures';
 import { ensureBuild, startServer, type RunningServer } from './server';
 
 async function main(): Promise<void> {
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
   const iotOnly = process.env.BENCH_ONLY === 'iot';
   const jobsOnly = process.env.BENCH_ONLY === 'jobs';
   const firstRowOnly = process.env.BENCH_ONLY === 'first-row';
+  const planningOnly = process.env.BENCH_ONLY === 'planning';
   // The IoT figures use the API alone: no web build for them.
   const web = iotOnly || jobsOnly ? { webDir: '', cleanup: async () => undefined } : await ensureBuild();
   let server: RunningServer | undefined;
@@ -60,6 +63,12 @@ async function main(): Promise<void> {
     const serverOnly =
       process.env.BENCH_ONLY === 'server' || apiOnly || postgresOnly !== undefined || iotOnly || jobsOnly;
     const summary: string[] = [];
+    if (planningOnly) {
+      const figures = await measurePlanningFigures(web.webDir);
+      console.log('\n== Summary ==');
+      printServerFigures(figures);
+      return;
+    }
     if (firstRowOnly) {
       server = await startServer(web.webDir);
       browser = await launchBrowser();
@@ -113,6 +122,7 @@ async function main(): Promise<void> {
             : await measureServerFigures(web.webDir);
     if (iotOnly || !process.env.BENCH_ONLY) serverFigures.push(...(await measureIotFigures()));
     if (jobsOnly || !process.env.BENCH_ONLY) serverFigures.push(...(await measureJobFigures()));
+    if (!process.env.BENCH_ONLY) serverFigures.push(...(await measurePlanningFigures(web.webDir)));
 
     console.log('\n== Summary ==');
     for (const line of summary) console.log(line);

@@ -85,8 +85,10 @@ export default function PlanGantt({ file, data, context, open }: CustomRendererP
   );
   const projectName = (context.project as { projectName?: string } | undefined)?.projectName ?? '项目';
   // The page's own call: the same key as the file's data, so this reads (and refreshes) what the page loaded.
+  // The page has just read it: asking again on mount would fetch and draw a large plan twice.
   const { data: fresh, mutate } = useApi<ChartSchedule>(file.data!.api, params, {
     fallbackData: data as ChartSchedule,
+    revalidateOnMount: data === undefined,
   });
   const [schedule, setSchedule] = useState<ChartSchedule>((fresh ?? data) as ChartSchedule);
   useEffect(() => {
@@ -105,15 +107,20 @@ export default function PlanGantt({ file, data, context, open }: CustomRendererP
   const latest = useRef({ schedule, byId });
   latest.current = { schedule, byId };
 
-  /** Where each drawn bar is, for the text version (and whoever reads it, a test included). */
+  /**
+   * Where each drawn bar is, for the text version (and whoever reads it, a test included): the rows in view only,
+   * found from the scroll position, so a plan of thousands of tasks costs no more than a short one.
+   */
   const measure = useCallback(() => {
     const gantt = chart.current;
     if (!gantt) return;
     const next = new Map<string, Rect>();
-    for (const [id, path] of paths.current) {
+    const first = Math.max(0, Math.floor(gantt.scrollTop / ROW_HEIGHT) - 1);
+    const last = first + Math.ceil(gantt.tableNoFrameHeight / ROW_HEIGHT) + 2;
+    for (let index = first; index <= last; index += 1) {
       try {
-        const index = gantt.getTaskShowIndexByRecordIndex(path.length === 1 ? path[0] : path);
-        if (index === undefined || index < 0) continue;
+        const id = (gantt.getRecordByIndex(index) as GanttRecord | undefined)?.id;
+        if (!id) continue;
         const rect = gantt.getTaskBarRelativeRect(index);
         if (rect && rect.width >= 0 && rect.top > -ROW_HEIGHT && rect.top < gantt.tableNoFrameHeight)
           next.set(id, {
