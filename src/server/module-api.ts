@@ -23,7 +23,7 @@ export { ApiError } from './http/api-error.js';
 export { MsgCode, type Envelope } from '../shared/envelope.js';
 export { fieldColumn } from '../shared/collections.js';
 export type { JsonSchemaNode } from '../shared/schema-messages.js';
-export { ok, sendXlsx } from './http/route-helpers.js';
+export { contentDisposition, ok, sendXlsx } from './http/route-helpers.js';
 export { readUploadedFile, type UploadMessages } from './http/uploaded-file.js';
 // What a file is by its content, and the name it is shown and saved under (attachments, archives).
 export { fileTypeOf } from './portal/file-signature.js';

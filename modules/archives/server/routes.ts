@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ApiError,
+  contentDisposition,
   type CollectionRecords,
   displayNameFor,
   envelope,
@@ -154,11 +155,10 @@ export async function archiveRoutes(app: FastifyInstance, { files, versions, lin
       const type = FILE_TYPES[version.fileType];
       const inline = type.preview !== 'none' && request.query.download !== '1';
       const name = displayNameFor(request.query.name || version.fileName, version.fileType);
-      const encoded = encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
       return reply
         .type(type.contentType)
         .header('content-length', version.fileSize)
-        .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encoded}`)
+        .header('content-disposition', contentDisposition(name, { inline }))
         .header('repr-digest', `sha-256=:${Buffer.from(version.sha256, 'hex').toString('base64')}:`)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=1800')

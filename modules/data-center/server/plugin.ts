@@ -16,6 +16,7 @@ import {
   ApiError,
   chinaDate,
   type CollectionRecords,
+  contentDisposition,
   DomainError,
   envelope,
   type ModulePlugin,
@@ -254,7 +255,7 @@ const dataCenter: ModulePlugin = async (app, { module }) => {
           .type('text/csv; charset=utf-8')
           .header(
             'content-disposition',
-            `attachment; filename="${records.file.id}-${stamp}.csv"; filename*=UTF-8''${encodeURIComponent(`${name}.csv`)}`,
+            contentDisposition(`${name}.csv`, { asciiName: `${records.file.id}-${stamp}.csv` }),
           )
           .send(datasetCsv(columns, texts));
       return sendXlsx(

@@ -11,6 +11,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ApiError,
+  contentDisposition,
   MsgCode,
   ok,
   readUploadedFile,
@@ -43,11 +44,6 @@ export const ExchangeRouteMessages = {
   tooLarge: '导入文件不能超过 10 MB',
   unknownFile: '请上传 Excel（.xlsx）或 MS Project XML（.xml）格式的进度计划',
 } as const;
-
-/** The file name a download is saved under, in Chinese and as ASCII for old clients. */
-function attachment(name: string, ascii: string): string {
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 export async function exchangeRoutes(app: FastifyInstance, store: PlanStore): Promise<void> {
   const access = recordAccess(app);
@@ -189,7 +185,10 @@ export async function exchangeRoutes(app: FastifyInstance, store: PlanStore): Pr
       });
       return reply
         .type('application/xml; charset=utf-8')
-        .header('content-disposition', attachment(`${project.name}-进度计划.xml`, 'schedule.xml'))
+        .header(
+          'content-disposition',
+          contentDisposition(`${project.name}-进度计划.xml`, { asciiName: 'schedule.xml' }),
+        )
         .send(xml);
     },
   );

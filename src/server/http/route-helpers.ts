@@ -22,12 +22,22 @@ export function ok<T = never>(errMsg: string, data?: T): Envelope<T> {
 }
 
 /**
+ * A Content-Disposition value (RFC 6266): the file's name percent-encoded as UTF-8 (RFC 5987, which also encodes
+ * the characters a URI component allows but a header parameter does not), and an ASCII name for old clients.
+ */
+export function contentDisposition(name: string, options: { inline?: boolean; asciiName?: string } = {}): string {
+  const encoded = encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const ascii = options.asciiName ? `; filename="${options.asciiName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"` : '';
+  return `${options.inline ? 'inline' : 'attachment'}${ascii}; filename*=UTF-8''${encoded}`;
+}
+
+/**
  * Answers an Excel file for the browser to save: `asciiName` for old clients, `name` (Chinese) for the rest.
  */
 export function sendXlsx(reply: FastifyReply, file: Buffer, asciiName: string, name: string): FastifyReply {
   return reply
     .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header('content-disposition', contentDisposition(name, { asciiName }))
     .send(file);
 }
 

@@ -13,7 +13,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { MsgCode, type Envelope } from '../../../../shared/envelope.js';
 import { ApiError } from '../../../http/api-error.js';
 import { envelope } from '../../../http/envelope-schema.js';
-import { ok } from '../../../http/route-helpers.js';
+import { contentDisposition, ok } from '../../../http/route-helpers.js';
 import { readUploadedFile, readUploadedPart, UPLOAD_NOT_MULTIPART_MESSAGE } from '../../../http/uploaded-file.js';
 import { fileTypeOf, imageTypeOf } from '../../../portal/file-signature.js';
 import type { StoredAttachment, StoredFile } from '../../../portal/uploads.js';
@@ -28,10 +28,6 @@ export const UploadMessages = {
   notAttachment: `只能上传${ATTACHMENT_TYPES_TEXT}`,
   notFound: '文件不存在',
 } as const;
-
-/** A header parameter's value (RFC 5987): percent-encoded UTF-8, also of the characters URI components allow. */
-const rfc5987 = (text: string) =>
-  encodeURIComponent(text).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 const tooLarge = (maxBytes: number) => `文件不能超过 ${Math.round((maxBytes / 1024 / 1024) * 10) / 10}MB`;
 
@@ -152,7 +148,7 @@ const routes: FastifyPluginAsync = async (app) => {
       const saveAs = displayNameFor(request.query.name || request.params.name, file.extension);
       reply
         .type(type.contentType)
-        .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${rfc5987(saveAs)}`)
+        .header('content-disposition', contentDisposition(saveAs, { inline }))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=31536000, immutable')
         .header('content-security-policy', "default-src 'none'; sandbox");
