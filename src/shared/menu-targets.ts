@@ -19,3 +19,11 @@ export function normaliseMenuPath(href: string): string {
   const path = href.split(/[?#]/)[0];
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
+
+/** The placeholder a third-party address may carry for the current project's name (spec section 4). */
+export const PROJECT_NAME_PLACEHOLDER = '{projectName}';
+
+/** A menu's third-party address for a project: the browser opens it, the server checks whether it may be framed. */
+export function thirdPartyAddress(url: string, projectName: string | undefined): string {
+  return url.split(PROJECT_NAME_PLACEHOLDER).join(encodeURIComponent(projectName ?? ''));
+}

@@ -3,7 +3,7 @@
  * link and a target, the permission items, the preview of an entry's child apps, and third-party addresses.
  */
 import type { MenuRecord } from '../../shared/envelope';
-import { normaliseMenuPath } from '../../shared/menu-targets';
+import { normaliseMenuPath, thirdPartyAddress } from '../../shared/menu-targets';
 
 export interface MenuRoute {
   /** The item's link. */
@@ -89,13 +89,6 @@ export const NOTHING_FOUND = '未查询到功能，请核对后重新输入';
 export function searchApps(apps: readonly MenuRecord[], text: string): MenuRecord[] {
   const wanted = text.replace(/\s+/g, '');
   return wanted ? apps.filter((app) => app.name.includes(wanted)) : [...apps];
-}
-
-/** The placeholder a third-party address may carry for the current project's name. */
-export const PROJECT_NAME_PLACEHOLDER = '{projectName}';
-
-export function thirdPartyAddress(url: string, projectName: string | undefined): string {
-  return url.split(PROJECT_NAME_PLACEHOLDER).join(encodeURIComponent(projectName ?? ''));
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { MsgCode, type Envelope } from '../../../../../shared/envelope.js';
+import { thirdPartyAddress } from '../../../../../shared/menu-targets.js';
 import { ApiError } from '../../../../http/api-error.js';
 import { envelope } from '../../../../http/envelope-schema.js';
 import { dropEmptyInput, ok } from '../../../../http/route-helpers.js';
@@ -12,8 +13,6 @@ import { projectNameProperty, security } from '../../../../http/portal-schemas.j
 import { requireAuth } from '../../../../http/request-context.js';
 import { portalContext } from '../../../../portal/services.js';
 import type { FrameCheck } from '../../../../portal/third-party-frames.js';
-
-const PROJECT_NAME_PLACEHOLDER = '{projectName}';
 
 const routes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { menuId: string; projectName?: string } }>(
@@ -55,9 +54,7 @@ const routes: FastifyPluginAsync = async (app) => {
       const available = await portal.commonMenus.available(ctx.menu);
       const menu = available.find((item) => item.id === request.query.menuId);
       if (!menu?.thirdPartyUrl) throw new ApiError(MsgCode.forbidden, '无权访问该功能');
-      const address = menu.thirdPartyUrl
-        .split(PROJECT_NAME_PLACEHOLDER)
-        .join(encodeURIComponent(ctx.project?.name ?? ''));
+      const address = thirdPartyAddress(menu.thirdPartyUrl, ctx.project?.name);
       const portalOrigin = `${request.protocol}://${request.host}`;
       return ok('', { ...(await portal.thirdPartyFrames.check(address, portalOrigin)), address });
     },
