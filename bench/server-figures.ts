@@ -22,6 +22,7 @@ import pg from 'pg';
 import { loginForToken } from './api-rate';
 import { measureCollectionFigures } from './collection-figures';
 import { measureWorkflowFigures } from './workflow-figures';
+import { measureSearchFigures } from './search-figures';
 import { median, quantile, sleep, timeOne } from './measure';
 import { verdict } from './browser';
 import { compareLoads, describeLoad, load } from './load';
@@ -165,7 +166,7 @@ export function reachable(host: string, port: number): Promise<boolean> {
   });
 }
 
-async function onPostgres(figures: ServerFigure[], only?: 'collections' | 'workflow'): Promise<void> {
+async function onPostgres(figures: ServerFigure[], only?: PostgresOnly): Promise<void> {
   if (!(await reachable(PG_SERVER.host, PG_SERVER.port))) {
     console.log('  PostgreSQL is not reachable on 127.0.0.1:5432: the PostgreSQL figures are not measured.');
     figures.push({
@@ -198,6 +199,12 @@ async function onPostgres(figures: ServerFigure[], only?: 'collections' | 'workf
       budget: '< 1000 ms',
       met: undefined,
     });
+    figures.push({
+      label: 'knowledge search p95, 100k articles',
+      value: 'not measured (no server)',
+      budget: '< 100 ms',
+      met: undefined,
+    });
     return;
   }
   const database = benchDatabase('pg');
@@ -215,6 +222,10 @@ async function onPostgres(figures: ServerFigure[], only?: 'collections' | 'workf
     }
     if (only === 'workflow') {
       await measureWorkflowFigures(server, { ...PG_SERVER, database }, figures);
+      return;
+    }
+    if (only === 'search') {
+      await measureSearchFigures(server, { ...PG_SERVER, database }, figures);
       return;
     }
     const rss = await idleRss(server);
@@ -265,6 +276,7 @@ async function onPostgres(figures: ServerFigure[], only?: 'collections' | 'workf
     });
     await measureCollectionFigures(server, { ...PG_SERVER, database }, figures);
     await measureWorkflowFigures(server, { ...PG_SERVER, database }, figures);
+    await measureSearchFigures(server, { ...PG_SERVER, database }, figures);
   } finally {
     await server?.stop();
     await admin.query(`drop database if exists ${database} with (force)`);
@@ -475,11 +487,14 @@ export async function measureServerFigures(webDir: string): Promise<ServerFigure
   return figures;
 }
 
+/** The figures measured on PostgreSQL alone with BENCH_ONLY. */
+export type PostgresOnly = 'collections' | 'workflow' | 'search';
+
 /**
- * `BENCH_ONLY=collections` (worker list, Excel import) or `BENCH_ONLY=workflow` (todo list, approval to event): those
- * figures on PostgreSQL alone.
+ * `BENCH_ONLY=collections` (worker list, Excel import), `BENCH_ONLY=workflow` (todo list, approval to event) or
+ * `BENCH_ONLY=search` (knowledge search over 100,000 articles): those figures on PostgreSQL alone.
  */
-export async function measurePostgresFiguresOnly(only: 'collections' | 'workflow'): Promise<ServerFigure[]> {
+export async function measurePostgresFiguresOnly(only: PostgresOnly): Promise<ServerFigure[]> {
   const figures: ServerFigure[] = [];
   buildServer();
   await onPostgres(figures, only);

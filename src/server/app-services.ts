@@ -22,6 +22,7 @@ import { MenuTreeCache } from './portal/menu-tree-cache.js';
 import { Permissions } from './accounts/permissions.js';
 import { createPortalServices, type PortalServices } from './portal/services.js';
 import type { SmsSender } from './accounts/sms/sms-sender.js';
+import { createSearchServices, type SearchServices } from './search/services.js';
 
 /** What the site is made of: menus and their cached trees, site settings, dictionaries. */
 export interface SiteServices {
@@ -48,6 +49,8 @@ export interface Services extends AccountServices, SiteServices, MessagingServic
   deviceCalls: DeviceCalls;
   /** The names of the menu icons (the icon picker's choices): the core's and the loaded modules'. */
   menuIcons: readonly string[];
+  /** The record of every search, and the dictionary and synonyms of the segmenting searches. */
+  search: SearchServices;
 }
 
 export interface ServiceOverrides {
@@ -113,5 +116,6 @@ export function createServices(
     }),
     deviceCalls: new DeviceCalls(db, config.now),
     menuIcons: menuIconNames(modules),
+    search: createSearchServices(db, async (userId) => (await permissions.of(userId)).scope),
   };
 }

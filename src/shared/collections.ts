@@ -146,6 +146,11 @@ export interface CollectionFile {
   filters?: Record<string, FilterMatch>;
   /** Default order of the list: a field, `-` in front for descending (default `-createdAt`). */
   sort?: string;
+  /**
+   * The list searched by text is recorded as a search of the portal under this name (电子档案): a first page asked
+   * with a value in one of the `like` filters, its text and how many records it found.
+   */
+  searchLog?: string;
   /** The fields an Excel import reads, in column order (default: every stored field). */
   importFields?: string[];
 }

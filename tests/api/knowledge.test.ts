@@ -166,7 +166,7 @@ describe('search', () => {
       result_count: number;
       match_mode: string;
     }>`select user_id, user_name, company_id, words, expanded, result_count, match_mode
-      from knowledge_search_log where query = ${'塔吊的附着'}`.execute(t.db);
+      from search_log where source = 'knowledge' and query = ${'塔吊的附着'}`.execute(t.db);
     expect(log.rows).toHaveLength(1);
     expect(log.rows[0]).toMatchObject({
       user_id: 'user-staff',
@@ -177,9 +177,13 @@ describe('search', () => {
     expect(log.rows[0].expanded).toContain('塔式起重机');
     expect(log.rows[0].result_count).toBeGreaterThan(0);
     // A list without words is no search.
-    const before = await sql<{ n: string }>`select count(*) as n from knowledge_search_log`.execute(t.db);
+    const before = await sql<{ n: string }>`select count(*) as n from search_log where source = 'knowledge'`.execute(
+      t.db,
+    );
     await find({ category: 'method' });
-    const after = await sql<{ n: string }>`select count(*) as n from knowledge_search_log`.execute(t.db);
+    const after = await sql<{ n: string }>`select count(*) as n from search_log where source = 'knowledge'`.execute(
+      t.db,
+    );
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
 
@@ -357,8 +361,8 @@ describe('scope', () => {
     expect((await find({ q: '外单位塔吊' })).dataList.map((row) => row.id)).not.toContain(theirs.data!.id);
     // An administrator sees every company's.
     expect((await find({ q: '外单位塔吊' }, who.admin)).dataList.map((row) => row.id)).toContain(theirs.data!.id);
-    const log = await sql<{ company_id: string }>`select company_id from knowledge_search_log
-      where user_id = 'user-knowledge-outsider' limit 1`.execute(t.db);
+    const log = await sql<{ company_id: string }>`select company_id from search_log
+      where source = 'knowledge' and user_id = 'user-knowledge-outsider' limit 1`.execute(t.db);
     expect(log.rows[0].company_id).toBe('office-outsider');
   });
 

@@ -61,7 +61,8 @@ export class ArticleIndex {
     const version = this.segmenter.version;
     const stale = await this.select(
       this.db,
-      sql`not exists (select 1 from knowledge_search_index i where i.article_id = t.id and i.lexicon = ${version})`,
+      sql`not exists (select 1 from knowledge_search_index i where i.article_id = t.id and i.lexicon = ${version}
+        and i.updated_at = t.updated_at)`,
     );
     for (const article of stale.rows) await this.write(this.db, article);
     await sql`delete from knowledge_search_index i
@@ -79,12 +80,14 @@ export class ArticleIndex {
     const labels = words([...(article.tags ?? []), ...cited].join(' '));
     const summary = words(article.summary ?? '');
     const body = words(plain);
-    await sql`insert into knowledge_search_index (article_id, project_id, doc, plain, lexicon, indexed_at)
+    await sql`insert into knowledge_search_index (article_id, project_id, doc, plain, lexicon, indexed_at, updated_at)
       values (${article.id}, ${article.projectId},
         setweight(to_tsvector('simple', ${title}), 'A') || setweight(to_tsvector('simple', ${labels}), 'B') ||
         setweight(to_tsvector('simple', ${summary}), 'C') || setweight(to_tsvector('simple', ${body}), 'D'),
-        ${plain}, ${this.segmenter.version}, now())
+        ${plain}, ${this.segmenter.version}, now(),
+        (select t.updated_at from ${this.table} t where t.id = ${article.id}))
       on conflict (article_id) do update set project_id = excluded.project_id, doc = excluded.doc,
-        plain = excluded.plain, lexicon = excluded.lexicon, indexed_at = excluded.indexed_at`.execute(db);
+        plain = excluded.plain, lexicon = excluded.lexicon, indexed_at = excluded.indexed_at,
+        updated_at = excluded.updated_at`.execute(db);
   }
 }

@@ -5,8 +5,8 @@
  *   search runs on PGlite and on a PostgreSQL server without a Chinese parser), weighted title A, tags and standards
  *   B, summary C, body D; the body as plain text for the result's snippet; the dictionary version it was cut with,
  *   so a changed dictionary reindexes what it affects.
- * - knowledge_search_log: every search (who, when, the words, the synonyms added, how many articles it found), for
- *   搜索监控 and 词库分析.
+ * - knowledge_search_log (0001, until 0002): every search, before searches were recorded in the portal's own search
+ *   log (search_log, where every search of the portal is); 0002 moves its rows there and drops it.
  */
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
@@ -53,6 +53,32 @@ const search: Migration = {
   },
 };
 
+/** The module's search records join the portal's search log (source knowledge), which 搜索监控 reads. */
+const searchLogToPortal: Migration = {
+  async up(db: AnyDb) {
+    await sql`insert into search_log (id, searched_at, user_id, user_name, company_id, project_id, source,
+        source_name, query, words, expanded, result_count, match_mode)
+      select id, searched_at, user_id, user_name, company_id, null, 'knowledge', '知识库', query, words, expanded,
+        result_count, match_mode
+      from knowledge_search_log
+      on conflict (id) do nothing`.execute(db);
+    await db.schema.dropTable('knowledge_search_log').execute();
+  },
+};
+
+/**
+ * The article's update time beside its words, with an index of it: a query matching most articles ranks its newest
+ * matches (search.ts) by walking this index instead of ranking every match. Rows without it are indexed again at start.
+ */
+const recentMatches: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('knowledge_search_index').addColumn('updated_at', 'timestamptz').execute();
+    await sql`create index knowledge_search_index_recent_idx on knowledge_search_index (updated_at desc)`.execute(db);
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001-search': search,
+  '0002-search-log-to-portal': searchLogToPortal,
+  '0003-recent-matches': recentMatches,
 };

@@ -5,7 +5,9 @@
  *   one way (GB 50204-2015), and indexes the article for search in the same transaction (article-index.ts);
  * - articles written without the hook (the demo seed) or cut with an older dictionary are indexed at start;
  * - the library's list and search, related articles, the knowledge graph and the segmenter's view (routes.ts).
- * The dictionary, synonyms and stop words are the files of modules/knowledge/dictionary/ (segmenter.ts).
+ * The dictionary and synonyms are the portal's search dictionary (app.services.search.lexicon, maintained on
+ * 词库分析), seeded once from the files of modules/knowledge/dictionary/; the stop words are that folder's file. A
+ * change of the dictionary rebuilds the segmenter at once and reindexes the articles it cuts differently.
  */
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -16,13 +18,46 @@ import { ArticleSearch } from './search.js';
 import { readLexiconFiles, Segmenter } from './segmenter.js';
 import { normalStandardCode } from './standards.js';
 
+/** The name the dictionary files seed the search dictionary under (once: later edits are the administrators'). */
+const SEED_SOURCE = 'knowledge-dictionary';
+
 const knowledge: ModulePlugin = async (app, { module }) => {
   const articles = app.collections.get('knowledge-article');
   if (!articles) throw new Error('modules/knowledge: the collection knowledge-article is missing');
   const { db } = app.services;
-  const segmenter = new Segmenter(readLexiconFiles(path.join(module.dir, 'dictionary')));
+  const { lexicon } = app.services.search;
+  const files = readLexiconFiles(path.join(module.dir, 'dictionary'));
+  await lexicon.seedOnce(SEED_SOURCE, { words: files.words, synonyms: files.synonyms });
+  const segmenter = new Segmenter({ ...(await lexicon.read()), stopWords: files.stopWords });
   const index = new ArticleIndex(articles, db, segmenter);
-  const search = new ArticleSearch(articles, db, segmenter);
+  const search = new ArticleSearch(articles, db, segmenter, app.services.search.log);
+
+  // Articles cut with an older dictionary indexed again, one pass at a time; a change during a pass asks for another.
+  let reindexing: Promise<void> | undefined;
+  let again = false;
+  const reindex = (): void => {
+    if (reindexing) {
+      again = true;
+      return;
+    }
+    reindexing = (async () => {
+      do {
+        again = false;
+        const indexed = await index.catchUp();
+        if (indexed > 0) app.log.info({ indexed }, 'knowledge: articles indexed again with the changed dictionary');
+      } while (again);
+    })()
+      .catch((error: unknown) => app.log.error({ err: error }, 'knowledge: reindexing the articles failed'))
+      .finally(() => (reindexing = undefined));
+  };
+  lexicon.onChange((dictionary) => {
+    segmenter.reload({ ...dictionary, stopWords: files.stopWords });
+    reindex();
+  });
+  app.addHook('onClose', async () => {
+    again = false;
+    await reindexing;
+  });
 
   // Tags and standard codes as one text each (塔吊、高处作业): how the list, the detail and an export show them.
   articles.extendReads(async (rows) => {
@@ -59,7 +94,7 @@ const knowledge: ModulePlugin = async (app, { module }) => {
     app.log.error({ err: error }, 'knowledge: indexing the articles for search failed');
   }
 
-  await knowledgeRoutes(app, { articles, index, search, segmenter, access: recordAccess(app), db });
+  await knowledgeRoutes(app, { articles, index, search, segmenter, lexicon, access: recordAccess(app), db });
 };
 
 export default knowledge;

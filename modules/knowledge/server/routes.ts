@@ -19,6 +19,7 @@ import {
   type RecordAccess,
   requireAuth,
   type Schema,
+  type SearchLexicon,
   security,
 } from '../../../src/server/module-api.js';
 import type { ArticleIndex } from './article-index.js';
@@ -101,12 +102,14 @@ export interface RouteDeps {
   index: ArticleIndex;
   search: ArticleSearch;
   segmenter: Segmenter;
+  /** The search dictionary: refreshed before a search, so another instance's change is used here too. */
+  lexicon: SearchLexicon;
   access: RecordAccess;
   db: Db;
 }
 
 export async function knowledgeRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  const { articles, index, search, segmenter, access, db } = deps;
+  const { articles, index, search, segmenter, lexicon, access, db } = deps;
   const { projects } = app.services.portal;
 
   /** The projects whose articles the caller reads, by id with their names, and who the caller is. */
@@ -115,8 +118,7 @@ export async function knowledgeRoutes(app: FastifyInstance, deps: RouteDeps): Pr
     const scope = await projects.scopeOf(user.id);
     const { dataList } = await projects.list(scope, [], { pageNum: 1, limit: 10_000 });
     const names = new Map(dataList.map((project) => [project.ID, project.PROJECT_NAME]));
-    const companyId = scope.all ? '' : (scope.companyId ?? '');
-    return { user, names, companyId };
+    return { user, names };
   };
 
   app.get<{ Querystring: SearchQuery }>(
@@ -131,8 +133,10 @@ export async function knowledgeRoutes(app: FastifyInstance, deps: RouteDeps): Pr
           'the query is cut into words by the Chinese segmenter (jieba with a construction dictionary), each word ' +
           'widened by its synonyms (塔吊 = 塔式起重机), and the articles holding every word are ranked by ts_rank ' +
           '(title above tags and cited standards above summary above body); when none holds them all, those holding ' +
-          'some are answered and `matchMode` is `any`. `snippet` is escaped HTML with the words found in <mark>. ' +
-          'Each search with words is recorded for 搜索监控.',
+          'some are answered and `matchMode` is `any`. A search answers at most 1,000 articles: a query matching ' +
+          'more ranks its 1,000 newest matches (`total` is then 1000). ' +
+          '`snippet` is escaped HTML with the words found in <mark>. ' +
+          "Each search with words (its first page) is recorded in the portal's search log for 搜索监控.",
         security,
         querystring: searchQuery,
         response: {
@@ -159,7 +163,8 @@ export async function knowledgeRoutes(app: FastifyInstance, deps: RouteDeps): Pr
       const [q, tag, standard] = [request.query.q, request.query.tag, request.query.standard].map((value) =>
         value === undefined ? undefined : cleanText(value).trim(),
       );
-      const { user, names, companyId } = await readable(request);
+      const { user, names } = await readable(request);
+      await lexicon.refresh();
       const answer = await search.search({
         q,
         category: category || undefined,
@@ -169,23 +174,29 @@ export async function knowledgeRoutes(app: FastifyInstance, deps: RouteDeps): Pr
         pageSize,
         projectIds: [...names.keys()],
       });
-      if (answer.analysed) await search.record({ userId: user.id, userName: user.name, companyId }, q ?? '', answer);
+      // A search is its first page: turning pages is the same search.
+      if (answer.analysed && pageNo === 1) await search.record({ id: user.id, name: user.name }, q ?? '', answer);
       const terms = answer.analysed?.groups.flat() ?? [];
-      const rows = await Promise.all(
-        answer.found.map(async (found) => {
-          const record = await articles.get(found.id);
-          const summary = typeof record.summary === 'string' ? record.summary : '';
-          const { body: _body, ...listed } = record;
-          return {
+      // The page's articles in one read, in the order found.
+      const records = new Map(
+        (await articles.getMany(answer.found.map((found) => found.id))).map((record) => [String(record.id), record]),
+      );
+      const rows = answer.found.flatMap((found) => {
+        const record = records.get(found.id);
+        if (!record) return [];
+        const summary = typeof record.summary === 'string' ? record.summary : '';
+        const { body: _body, ...listed } = record;
+        return [
+          {
             ...listed,
             projectName: names.get(String(record.projectId)) ?? '',
             categoryLabel: CATEGORY_LABELS[String(record.category)] ?? '',
             // A search shows where its words are; the plain list shows the summary (or the body's start).
             snippet: terms.length > 0 ? snippet(found.plain, terms) : snippet(summary || found.plain, []),
             rank: found.rank,
-          };
-        }),
-      );
+          },
+        ];
+      });
       return ok('', {
         dataList: rows,
         total: answer.total,
@@ -364,6 +375,7 @@ export async function knowledgeRoutes(app: FastifyInstance, deps: RouteDeps): Pr
     },
     async (request) => {
       const { text: input } = request.query;
+      await lexicon.refresh();
       return ok('', {
         words: segmenter.words(input),
         indexWords: segmenter.indexWords(input),

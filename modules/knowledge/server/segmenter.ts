@@ -4,10 +4,10 @@
  * construction dictionary (塔式起重机, 深基坑, 模板支撑 ...), so a term of the trade is one word instead of pieces;
  * synonyms (塔吊 = 塔式起重机) widen a query, never the index, so a new synonym needs no reindexing.
  *
- * What it segments with is a `Lexicon`: today read from the files in modules/knowledge/dictionary/, tomorrow from
- * tables a 词库 screen maintains; a segmenter is built from whichever source supplies one, and `version` tells the
- * index which articles were segmented with an older dictionary (article-index.ts reindexes them).
- * 搜索监控 and 词库分析 can reuse `analyseQuery` and `indexWords` as they are.
+ * What it segments with is a `Lexicon`: the portal's search dictionary and synonyms (kept in the database, maintained
+ * on 词库分析, seeded once from the files in modules/knowledge/dictionary/) and the stop words of stopwords.txt; a
+ * change of the dictionary `reload`s the segmenter, and `version` tells the index which articles were segmented with
+ * an older dictionary (article-index.ts reindexes them).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -67,7 +67,10 @@ function lines(text: string): string[] {
     .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
-/** The lexicon kept as files: `<dir>/construction.dict.txt`, `synonyms.txt`, `stopwords.txt`. */
+/**
+ * The lexicon kept as files: `<dir>/construction.dict.txt`, `synonyms.txt`, `stopwords.txt`. The words and synonyms
+ * seed the portal's search dictionary at first start; the stop words are read from here at every start.
+ */
 export function readLexiconFiles(dir: string): Lexicon {
   const read = (name: string) => lines(readFileSync(path.join(dir, name), 'utf8'));
   return {
@@ -82,22 +85,34 @@ export function readLexiconFiles(dir: string): Lexicon {
 
 export class Segmenter {
   /** Changes when the dictionary's words do: articles segmented with another version are indexed again. */
-  readonly version: string;
-  private readonly synonymsOf = new Map<string, string[]>();
-  private readonly stopWords: Set<string>;
-  private readonly engine: () => JiebaModule.Jieba;
+  version = '';
+  private synonymsOf = new Map<string, string[]>();
+  private stopWords = new Set<string>();
+  private engine: () => JiebaModule.Jieba = () => {
+    throw new Error('the segmenter has no lexicon');
+  };
 
   constructor(lexicon: Lexicon) {
+    this.reload(lexicon);
+  }
+
+  /**
+   * Segments with another lexicon from now on (the 词库 screen changed the dictionary): a new jieba instance, since
+   * jieba can add words to an instance but not take them out.
+   */
+  reload(lexicon: Lexicon): void {
     const dictionary = lexicon.words.map(({ word, frequency, tag }) => `${word} ${frequency} ${tag}`).join('\n');
-    this.version = createHash('sha256').update(dictionary).digest('hex').slice(0, 16);
-    this.stopWords = new Set(lexicon.stopWords);
+    const synonymsOf = new Map<string, string[]>();
     for (const group of lexicon.synonyms) {
       const words = [...new Set(group.map((word) => word.toLowerCase()))];
       for (const word of words) {
-        const known = this.synonymsOf.get(word) ?? [];
-        this.synonymsOf.set(word, [...new Set([...known, ...words.filter((other) => other !== word)])]);
+        const known = synonymsOf.get(word) ?? [];
+        synonymsOf.set(word, [...new Set([...known, ...words.filter((other) => other !== word)])]);
       }
     }
+    this.version = createHash('sha256').update(dictionary).digest('hex').slice(0, 16);
+    this.stopWords = new Set(lexicon.stopWords);
+    this.synonymsOf = synonymsOf;
     // Built on first use: a server that never searches never loads jieba.
     this.engine = onFirstUse(() => {
       const { Jieba } = jieba();

@@ -15,6 +15,7 @@ import { useCommonApps } from '../menus/common-apps';
 import { MenuIcon } from '../menus/menu-icons';
 import { NOTHING_FOUND } from '../menus/menu-tree';
 import type { MenuTreeState } from '../menus/use-menu-tree';
+import { useSearchRecord } from '../search/search-record';
 import { appCategories, searchCategories, type CatalogueApp } from './app-categories';
 import './app-center.css';
 
@@ -29,6 +30,11 @@ export default function ApplicationCenter({ file, open }: CustomRendererProps) {
   const found = searchCategories(categories, search);
   const shown = category === ALL ? found : found.filter((each) => each.id === category);
   const total = categories.reduce((sum, each) => sum + each.apps.length, 0);
+  const searches = useSearchRecord(
+    'app-center',
+    search,
+    found.reduce((sum, each) => sum + each.apps.length, 0),
+  );
   const intro = (file.options as { description?: string } | undefined)?.description;
 
   if (categories.length === 0 && (menus?.loading ?? true)) return <Loading label="正在读取应用…" />;
@@ -90,7 +96,10 @@ export default function ApplicationCenter({ file, open }: CustomRendererProps) {
                     key={entry.app.id}
                     entry={entry}
                     common={common.ids.has(entry.app.id)}
-                    onOpen={() => open({ app: entry.app as unknown as Record<string, unknown> })}
+                    onOpen={() => {
+                      searches.followed(entry.app);
+                      open({ app: entry.app as unknown as Record<string, unknown> });
+                    }}
                     onStar={() => void common.toggle(entry.app)}
                   />
                 ))}

@@ -15,6 +15,7 @@ import { useCommonApps } from '../menus/common-apps';
 import { MenuIcon } from '../menus/menu-icons';
 import { leadsTo, NOTHING_FOUND, previewApps, searchApps, visibleItems } from '../menus/menu-tree';
 import { openApp } from '../menus/open-app';
+import { useSearchRecord } from '../search/search-record';
 import { previewName, sideMenuName } from './names';
 import { useOpenTabs } from './tabs-context';
 
@@ -25,6 +26,7 @@ function PreviewPanel({ entry, close }: { entry: MenuRecord; close: () => void }
   const common = useCommonApps();
   const [search, setSearch] = useState('');
   const apps = searchApps(previewApps(entry), search);
+  const searches = useSearchRecord('menu', search, apps.length);
 
   return (
     <div className="side-preview" data-testid="side-preview">
@@ -47,6 +49,7 @@ function PreviewPanel({ entry, close }: { entry: MenuRecord; close: () => void }
                 className="side-preview-app"
                 title={app.name}
                 onClick={() => {
+                  searches.followed(app);
                   close();
                   openApp(app, seams, navigate, open);
                 }}

@@ -101,6 +101,14 @@ export async function readOne(table: RecordTable, id: string): Promise<RecordVal
   return row;
 }
 
+/** Records by id, those that exist, in no particular order. */
+export async function readMany(table: RecordTable, ids: readonly string[]): Promise<RecordValues[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<RecordValues>`select ${table.selection()} from ${table.from()}
+    where t.id in (${sql.join([...ids])})`.execute(table.db);
+  return result.rows;
+}
+
 /** The project a record belongs to, for the caller's scope check before anything else is read. */
 export async function projectOfRecord(table: RecordTable, id: string): Promise<string> {
   const result = await sql<{ project_id: string }>`select project_id from ${sql.table(table.table)}

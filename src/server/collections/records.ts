@@ -15,6 +15,8 @@ import { ListTotals } from '../lib/list-totals.js';
 import type { StoredField } from './columns.js';
 import {
   aggregateRecords,
+  aggregateByProject,
+  type ProjectFiguresParams,
   monthSheet,
   type AggregateParams,
   type AggregateRow,
@@ -27,6 +29,7 @@ import {
   presentRecords,
   projectOfRecord,
   readAll,
+  readMany,
   readOne,
   readPage,
   type ReadExtension,
@@ -168,6 +171,16 @@ export class CollectionRecords {
 
   async get(id: string): Promise<RecordValues> {
     return (await this.present([await readOne(this.sql, id)]))[0];
+  }
+
+  /** Records by id in the order given (a search's hits), in one read; ids not there are left out. */
+  async getMany(ids: readonly string[]): Promise<RecordValues[]> {
+    const rows = await this.present(await readMany(this.sql, ids));
+    const byId = new Map(rows.map((row) => [String(row.id), row]));
+    return ids.flatMap((id): RecordValues[] => {
+      const row = byId.get(id);
+      return row ? [row] : [];
+    });
   }
 
   /** Which of `values` a project's records already hold in `field` (an import's check of a unique rule). */
@@ -317,6 +330,11 @@ export class CollectionRecords {
   /** count/sum/avg grouped by a field, or by day/week/month of a date, optionally split into series. */
   aggregate(params: AggregateParams): Promise<AggregateRow[]> {
     return aggregateRecords(this.sql, params);
+  }
+
+  /** count or sum per project over several projects (a company's screen); the caller chose the projects. */
+  aggregateByProject(params: ProjectFiguresParams): Promise<AggregateRow[]> {
+    return aggregateByProject(this.sql, params);
   }
 
   /** The month sheet of a project: a pivot of the records, rows by a field and columns by the days of a month. */

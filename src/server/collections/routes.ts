@@ -2,6 +2,7 @@
  * The standard API of one collection, under `/api/data/<collection id>`:
  *   GET    /                 paged list of a project's records (filters and sort from the collection file)
  *   GET    /aggregate        count/sum/avg grouped by a field or by day/week/month, for charts
+ *   GET    /by-project       count, or sums of numeric fields, per project the caller may see (a company's screen)
  *   GET    /sheet            a month sheet: rows by a field, a column per day of a month (and /sheet/export)
  *   GET    /:id              one record;  GET /:id/history  its status timeline
  *   POST   /                 create (projectId in the body);  PUT /:id  update;  DELETE /:id  delete
@@ -53,6 +54,8 @@ function recordSchema(records: CollectionRecords): Schema {
   return { type: 'object', properties, additionalProperties: true };
 }
 
+const TIMESTAMP_FILTER = '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:?\\d{2})?)?$';
+
 function filterQuery(records: CollectionRecords, extra: Record<string, Schema>): Schema {
   const properties: Record<string, Schema> = { projectId, ...extra };
   for (const { name, field, match } of records.filterNames()) {
@@ -67,6 +70,10 @@ function filterQuery(records: CollectionRecords, extra: Record<string, Schema>):
                 ? { type: 'number' }
                 : { type: 'string', maxLength: 100 }),
             ...(field.type === 'date' ? { format: 'date' } : {}),
+            // A day or a moment: anything else would reach the database as a timestamp it cannot read.
+            ...(field.type === 'timestamptz'
+              ? { pattern: TIMESTAMP_FILTER, errorMessage: { pattern: `${field.title}应为日期或时间，如 2026-03-01` } }
+              : {}),
             ...(Array.isArray(declared.enum) ? { enum: declared.enum } : {}),
             description:
               match === 'from' ? `${field.title}（起）` : match === 'to' ? `${field.title}（止）` : field.title,
@@ -134,18 +141,46 @@ export function collectionRoutes(app: FastifyInstance, records: CollectionRecord
     async (request) => {
       const { query } = request;
       await checkProject(request, query.projectId);
-      return ok(
-        '',
-        await records.list({
-          projectId: query.projectId,
-          pageNo: query.pageNo,
-          pageSize: query.pageSize,
-          sort: query.sort,
-          filters: filtersOf(query),
-        }),
-      );
+      const filters = filtersOf(query);
+      const page = await records.list({
+        projectId: query.projectId,
+        pageNo: query.pageNo,
+        pageSize: query.pageSize,
+        sort: query.sort,
+        filters,
+      });
+      await recordSearch(request, query.projectId, query.pageNo, filters, page.total);
+      return ok('', page);
     },
   );
+
+  /**
+   * A list the file declares searchable (`searchLog`) asked with text in a `like` filter is a search: its first page
+   * is recorded (turning pages is the same search), with the texts and how many records matched.
+   */
+  const textFilters = records.filterNames().filter((filter) => filter.match === 'like');
+  const recordSearch = async (
+    request: FastifyRequest,
+    projectId: string,
+    pageNo: number,
+    filters: Record<string, unknown>,
+    total: number,
+  ) => {
+    if (!file.searchLog || pageNo !== 1) return;
+    const texts = textFilters
+      .map((filter) => filters[filter.name])
+      .filter((value): value is string => typeof value === 'string' && value.trim() !== '');
+    if (texts.length === 0) return;
+    const { user } = requireAuth(request).view;
+    await app.services.search.log.record({
+      user: { id: user.id, name: user.name },
+      projectId,
+      source: file.id,
+      sourceName: file.searchLog,
+      query: texts.join(' '),
+      resultCount: total,
+    });
+  };
 
   const fieldName = { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$', maxLength: 64 } as const;
   app.get<{
@@ -196,6 +231,53 @@ export function collectionRoutes(app: FastifyInstance, records: CollectionRecord
           dateField: query.dateField,
           seriesBy: query.seriesBy,
           filters: filtersOf(query),
+        }),
+      );
+    },
+  );
+
+  // A company's figures (its big screen): one value per project the caller may see, never a project it may not.
+  app.get<{ Querystring: Record<string, unknown> & { op: 'count' | 'sum'; fields?: string } }>(
+    '/by-project',
+    {
+      schema: {
+        ...doc(
+          `${file.id} per project`,
+          `count of ${file.title}, or the sum of up to four fields (fields, comma-separated; one series each), per ` +
+            'project the caller may see, within the declared filters; data: [{name (the project), value, series?}], ' +
+            'every visible project once per series, by name.',
+          view,
+        ),
+        querystring: (() => {
+          const query = filterQuery(records, {
+            op: { type: 'string', enum: ['count', 'sum'], default: 'count' },
+            fields: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*(,[a-z][A-Za-z0-9]*){0,3}$', maxLength: 200 },
+          });
+          const { projectId: _projectId, ...properties } = query.properties as Record<string, Schema>;
+          return { type: 'object', properties };
+        })(),
+      },
+      preValidation: dropEmptyInput,
+      config: config(view, `${file.title}统计`),
+    },
+    async (request) => {
+      const { query } = request;
+      const fields = query.fields ? query.fields.split(',') : [];
+      if (query.op === 'sum' && fields.length === 0) throw new ApiError(MsgCode.invalidInput, '请指定合计的字段');
+      for (const name of fields) {
+        const type = records.fields.find((field) => field.name === name)?.type;
+        if (type !== 'integer' && type !== 'double precision')
+          throw new ApiError(MsgCode.invalidInput, `没有可合计的数值字段 ${name}`);
+      }
+      const { projects } = app.services.portal;
+      const visible = await projects.visible(await projects.scopeOf(actor(request)));
+      return ok(
+        '',
+        await records.aggregateByProject({
+          projects: visible.map((project) => ({ id: project.id, name: project.name })),
+          op: query.op,
+          fields,
+          filters: Object.fromEntries(records.filterNames().map(({ name }) => [name, query[name]])),
         }),
       );
     },

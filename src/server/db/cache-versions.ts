@@ -2,8 +2,11 @@
 import { sql } from 'kysely';
 import type { Db } from './database.js';
 
-/** `collection:<id>`: the records of a collection (its table's trigger, created by collections/table-sync.ts). */
-export type CacheVersionName = 'menu-tree' | 'user-list' | `collection:${string}`;
+/**
+ * `collection:<id>`: the records of a collection (its table's trigger, created by collections/table-sync.ts);
+ * `search-lexicon`: the search dictionary and synonyms (migration 0027-search).
+ */
+export type CacheVersionName = 'menu-tree' | 'user-list' | 'search-lexicon' | `collection:${string}`;
 
 /** The current version of `name` (a bigint, as text). */
 export async function readCacheVersion(db: Db, name: CacheVersionName): Promise<string> {

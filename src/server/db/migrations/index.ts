@@ -23,6 +23,7 @@ import * as jobRanBy from './0023-job-ran-by.js';
 import * as moduleOwnership from './0024-module-ownership.js';
 import * as dropGanttTask from './0025-drop-gantt-task.js';
 import * as alerts from './0026-alerts.js';
+import * as search from './0027-search.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0024-module-ownership': moduleOwnership,
   '0025-drop-gantt-task': dropGanttTask,
   '0026-alerts': alerts,
+  '0027-search': search,
 };
