@@ -79,6 +79,8 @@ for (const type of DISPLAY_PANELS) {
   registerPanelType(type, async () => (await import('./panels/display-panels')).panelRenderers[type]);
 }
 registerPanelType('table', async () => (await import('./panels/TablePanel')).TablePanel);
+// The projects on the map of China (ECharts' map parts and the outlines come only with it).
+registerPanelType('projectMap', async () => (await import('./panels/ProjectMapPanel')).ProjectMapPanel);
 
 // The panel types modules bring (`modules/<m>/panels/<type>.tsx`, default export): each its own chunk, loaded only
 // by a page that shows one.

@@ -239,8 +239,10 @@ export type ChartPanelType = 'line' | 'area' | 'bar' | 'stackedBar' | 'pie' | 'd
 export type DisplayPanelType = 'stats' | 'fields' | 'list' | 'apps' | 'cards';
 /** A table of rows with the columns of a crud page (formats, `warn`). */
 export type TablePanelType = 'table';
+/** Projects on the map of China, a click drawing one province (a company's big screen). */
+export type MapPanelType = 'projectMap';
 /** The engine's own panel types. */
-export type CorePanelType = ChartPanelType | DisplayPanelType | TablePanelType;
+export type CorePanelType = ChartPanelType | DisplayPanelType | TablePanelType | MapPanelType;
 /**
  * A panel type: the engine's, or one a module brings (`modules/<m>/panels/<type>.tsx`, registered when the web app
  * is built and checked by schemas:check), which reads its settings from the panel's `options`.
@@ -314,7 +316,7 @@ export interface DashboardPageFile {
   id: string;
   title: string;
   columns?: number;
-  /** Height of one grid row in pixels (default 220). */
+  /** Height of one grid row in pixels (default 220); a big screen's rows share its 1080 pixels instead. */
   rowHeight?: number;
   /**
    * Context path -> what to tell the user while it is empty (`project.projectId`): `notice` once above the grid
@@ -334,6 +336,11 @@ export interface DashboardPageFile {
    * the time, the grid filling the window, charts drawn in their dark theme.
    */
   theme?: 'screen';
+  /**
+   * `screen`: what the title bar names on its left, from a call (the company a screen over all its projects
+   * shows, at `path` of the call's result); without it, the chosen project.
+   */
+  subject?: { api: ApiDescriptor; path: string };
   panels: DashboardPanel[];
 }
 

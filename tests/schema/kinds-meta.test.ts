@@ -101,6 +101,7 @@ const dashboard: Members<DashboardPageFile> = {
   requirements: true,
   filter: true,
   theme: true,
+  subject: true,
   panels: true,
 };
 const panel: Members<DashboardPanel> = {
@@ -284,6 +285,7 @@ const panelTypes: Members<Record<CorePanelType, true>> = {
   apps: true,
   cards: true,
   table: true,
+  projectMap: true,
 };
 const pageKinds: Members<Record<PageKind, true>> = {
   crud: true,

@@ -37,6 +37,14 @@ const plugin: ModulePlugin = async (app) => {
   };
   inspectionHooks(collections);
   hazardHooks(collections);
+  // Screens showing hazards (the company's big screen) read them again when one is written; sent on commit only.
+  of('safety-hazard').onWrite((write) =>
+    app.services.events.publish(
+      { topic: 'all' },
+      { type: 'safety.hazard', data: { projectId: write.projectId } },
+      write.db,
+    ),
+  );
   educationHooks(collections);
   // Records seeded or imported without the hooks (demo data, a restore) get their flags at start.
   await refreshEducationFlags(db);

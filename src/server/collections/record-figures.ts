@@ -70,6 +70,36 @@ export async function aggregateRecords(query: RecordTable, params: AggregatePara
   });
 }
 
+/** A company's figures: one measure per project the caller may see, over the records the filters keep. */
+export interface ProjectFiguresParams {
+  /** The projects, in the order the rows follow; each gets its row, a zero when it has no record. */
+  projects: readonly { id: string; name: string }[];
+  op: 'count' | 'sum';
+  /** sum: the fields summed, one series each (labelled by the field's title) when there are several. */
+  fields: readonly string[];
+  filters: Record<string, unknown>;
+}
+
+/** count or sum per project (planned against actual output: two fields, two series), for a company's screen. */
+export async function aggregateByProject(query: RecordTable, params: ProjectFiguresParams): Promise<AggregateRow[]> {
+  const fields = params.op === 'count' ? [] : params.fields;
+  const measures =
+    fields.length === 0 ? [sql`count(*)`] : fields.map((field) => sql`coalesce(sum(${query.column(field)}), 0)`);
+  const ids = params.projects.map((project) => project.id);
+  const result = await sql<{ project: string } & Record<string, string | number>>`
+    select t.project_id as project, ${sql.join(measures.map((measure, index) => sql`${measure} as ${sql.id(`m${index}`)}`))}
+    from ${sql.table(query.table)} t where ${query.conditions(ids, params.filters)}
+    group by 1`.execute(query.db);
+  const byProject = new Map(result.rows.map((row) => [row.project, row]));
+  const titles = fields.map((field) => query.file.schema.properties[field]?.title ?? field);
+  return params.projects.flatMap((project) =>
+    measures.map((_, index) => {
+      const value = Math.round(Number(byProject.get(project.id)?.[`m${index}`] ?? 0) * 100) / 100;
+      return fields.length > 1 ? { name: project.name, value, series: titles[index] } : { name: project.name, value };
+    }),
+  );
+}
+
 /** The month sheet of a project: a pivot of the records, rows by a field and columns by the days of a month. */
 export async function monthSheet(query: RecordTable, params: SheetParams): Promise<MonthSheet> {
   const [year, month] = params.month.split('-').map(Number);

@@ -102,9 +102,15 @@ export class RecordTable {
     return this.byName.has(name) || name === 'createdAt' || name === 'updatedAt';
   }
 
-  /** The project and the declared filters as SQL conditions on `t`. */
-  conditions(projectId: string, filters: Record<string, unknown>): Fragment {
-    const parts: Fragment[] = [sql`t.project_id = ${projectId}`];
+  /** The project (or projects: a company's figures) and the declared filters as SQL conditions on `t`. */
+  conditions(projectId: string | readonly string[], filters: Record<string, unknown>): Fragment {
+    const parts: Fragment[] = [
+      typeof projectId === 'string'
+        ? sql`t.project_id = ${projectId}`
+        : projectId.length === 0
+          ? sql`false`
+          : sql`t.project_id in (${sql.join(projectId.map((id) => sql`${id}`))})`,
+    ];
     for (const { name, field, match } of this.filterNames()) {
       const value = filters[name];
       if (value === undefined || value === null || value === '') continue;

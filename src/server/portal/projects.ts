@@ -123,6 +123,15 @@ export class Projects {
     return row !== undefined;
   }
 
+  /** Every project the user may see, by name: what a company's figures and its big screen's map cover. */
+  async visible(scope: DataScope): Promise<ProjectRow[]> {
+    return this.scopedProjects(scope)
+      .select(['p.id', 'p.name', 'p.engineering_type', 'p.status', 'p.code', 'p.area_code', 'p.office_id'])
+      .orderBy('p.name')
+      .orderBy('p.id')
+      .execute();
+  }
+
   /** Like `byName`, by project id. */
   async byId(scope: DataScope, projectId: string): Promise<ProjectRow> {
     const row = await this.scopedProjects(scope)

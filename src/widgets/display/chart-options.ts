@@ -138,6 +138,14 @@ function timeSeries(rows: readonly ChartRow[], area: boolean, settings: ChartSet
   };
 }
 
+/** An axis's figures as people read large amounts (4.5亿, 3,000万); smaller ones as they are. */
+export function compactValue(value: number): string {
+  const shown = (n: number) => Number(n.toFixed(2)).toLocaleString('zh-CN');
+  if (Math.abs(value) >= 1e8) return `${shown(value / 1e8)}亿`;
+  if (Math.abs(value) >= 1e4) return `${shown(value / 1e4)}万`;
+  return String(value);
+}
+
 function bars(rows: readonly ChartRow[], stacked: boolean): ChartOption {
   const groups = bySeries(rows);
   const categories = categoriesOf(rows);
@@ -152,7 +160,8 @@ function bars(rows: readonly ChartRow[], stacked: boolean): ChartOption {
       data: categories,
       axisLabel: { interval: 0, hideOverlap: true, width: 64, overflow: 'break', lineHeight: 14 },
     },
-    yAxis: { type: 'value', minInterval: 1 },
+    // Amounts of money reach hundreds of millions: 800,000,000 would crowd the axis, 8亿 does not.
+    yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: compactValue } },
     series: [...groups].map(([series, members]) => ({
       type: 'bar',
       name: series || undefined,

@@ -11,6 +11,7 @@ import '@arco-design/web-react/es/Select/style/css.js';
 import { Suspense, useEffect, useState } from 'react';
 import '../../../widgets/display/display.css';
 import { ChartThemeContext } from '../../../widgets/display/chart-theme';
+import { ScreenStage } from '../../../widgets/display/ScreenStage';
 import { pickPath } from '../../api';
 import { Loading } from '../../feedback';
 import { panelRenderer, type OpenLink, type PageRendererProps } from '../../renderers';
@@ -44,10 +45,10 @@ export function DashboardPage({ file: fileAsWritten, context: pageContext, open 
   const unmet = [...new Set(file.panels.flatMap((panel) => unmetRequirements(panel, context)))];
   const screen = file.theme === 'screen';
   const rowHeight = file.rowHeight ?? 220;
-  return (
+  const page = (
     <section className={screen ? 'dashboard dashboard-screen' : 'dashboard'} data-testid={`dashboard-${file.id}`}>
       {screen ? (
-        <ScreenTitleBar title={file.title} context={pageContext} open={open} />
+        <ScreenTitleBar title={file.title} subject={file.subject} context={pageContext} open={open} />
       ) : (
         <h1 className="dashboard-title">{file.title}</h1>
       )}
@@ -73,8 +74,8 @@ export function DashboardPage({ file: fileAsWritten, context: pageContext, open 
           className="dashboard-grid"
           style={{
             gridTemplateColumns: `repeat(${file.columns ?? 3}, minmax(0, 1fr))`,
-            // A big screen's rows share the window's height (the grid is as tall as the window below the bar).
-            gridAutoRows: `minmax(${rowHeight}px, ${screen ? '1fr' : 'auto'})`,
+            // A big screen's rows share its 1080 pixels below the bar: the stage scales the whole to the window.
+            gridAutoRows: screen ? 'minmax(0, 1fr)' : `minmax(${rowHeight}px, auto)`,
           }}
         >
           {file.panels.map((panel) => (
@@ -84,6 +85,8 @@ export function DashboardPage({ file: fileAsWritten, context: pageContext, open 
       </ChartThemeContext.Provider>
     </section>
   );
+  // A big screen is laid out at 1920 x 1080 and scaled to the window as a whole.
+  return screen ? <ScreenStage>{page}</ScreenStage> : page;
 }
 
 const requirementText = (file: DashboardPageFile, path: string, where: 'notice' | 'panel') =>

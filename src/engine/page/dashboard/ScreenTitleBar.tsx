@@ -8,6 +8,8 @@ import { CHINA_OFFSET_MS, chinaDateTime } from '../../../shared/china-time';
 import { pickPath } from '../../api';
 import type { OpenLink } from '../../renderers';
 import type { TemplateContext } from '../../template';
+import type { ApiDescriptor } from '../../types';
+import { useApi } from '../../use-api';
 
 const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
 
@@ -21,12 +23,24 @@ function useClock(): Date {
   return now;
 }
 
-export function ScreenTitleBar({ title, context, open }: { title: string; context: TemplateContext; open: OpenLink }) {
+interface ScreenTitleBarProps {
+  title: string;
+  /** What the bar names on its left, from a call; without it the chosen project. */
+  subject?: { api: ApiDescriptor; path: string };
+  context: TemplateContext;
+  open: OpenLink;
+}
+
+export function ScreenTitleBar({ title, subject, context, open }: ScreenTitleBarProps) {
   // China time whatever the zone of the machine the screen runs on, as the warnings' times beside it.
   const now = useClock();
   const [date, time] = chinaDateTime(now).split(' ');
   const weekday = WEEKDAYS[new Date(now.getTime() + CHINA_OFFSET_MS).getUTCDay()];
-  const project = String(pickPath(context, 'project.projectName') ?? '') || '未选择项目';
+  // The same call as a panel's shares its request and its answer.
+  const { data: called } = useApi<unknown>(subject?.api ?? null, {});
+  const project = subject
+    ? String(pickPath(called, subject.path) ?? '')
+    : String(pickPath(context, 'project.projectName') ?? '') || '未选择项目';
   return (
     <header className="screen-bar" data-testid="screen-bar">
       <div className="screen-bar-side">
