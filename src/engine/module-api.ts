@@ -13,3 +13,10 @@ export { callApi, type CallOptions } from './api';
 export { useCan, useSeams, type EngineSeams } from './seams';
 export type { ApiDescriptor } from './types';
 export { Loading } from './feedback';
+// A dashboard file drawn as the engine draws dashboard pages, and one panel type's drawing: a module that lets users
+// design dashboards (data-visual) previews and publishes them with the engine's own panels, never a copy.
+export { DashboardPage as DashboardView } from './page/dashboard/DashboardPage';
+export { panelRenderer } from './renderers';
+export type { DashboardPageFile } from './types';
+// A form whose schema arrives at run time (a designer's), every rule checked by the server's one validator.
+export { ServerCheckedForm, type ServerCheckedFormProps } from './form/ServerCheckedForm';

@@ -42,6 +42,22 @@ export { officeWithin, type DataScope } from './accounts/data-scope.js';
 // The company (sys_office of type 公司) a project belongs to: a module's settings kept per company.
 export { projectCompanyId } from './portal/project-company.js';
 
+// A form file made at run time (a designer's): checked against the form meta-schema, then its values validated by
+// the engine's one validator, with the file's own Chinese messages.
+export { FormValidation, type FormFile } from './lib/form-validation.js';
+
+// Search: every search is recorded through `app.services.search.log`; the dictionary and synonyms segmenting searches
+// use are `app.services.search.lexicon` (seeded once from a module's files, rebuilt through `onChange`).
+export { normalQuery, type MatchMode, type SearchEntry, type SearchTarget } from './search/search-log.js';
+export {
+  LexiconMessages,
+  type DictionaryWord,
+  type SearchDictionary,
+  type SearchLexicon,
+  type StoredSynonymGroup,
+  type StoredWord,
+} from './search/lexicon.js';
+
 // The workbench's figures a module provides.
 export type { WorkerFigures } from './portal/workbench.js';
 
@@ -63,6 +79,9 @@ export {
 // Events and messages to people.
 export type { EventTarget, PortalEvent } from './events/event-bus.js';
 export type { Messages } from './messages/messages.js';
+
+// A schema file a user designs (a dashboard), checked against the meta-schema of its kind as schemas:check does.
+export { schemaFileFaults } from './modules/module-files.js';
 
 // Demo data made at seeding (modules/<m>/server/demo-data.ts).
 export type { ModuleSeedFile, DailySeedRow } from './modules/module-files.js';

@@ -1,6 +1,36 @@
-/** The route guard of spec section 2 as a pure decision: decideRoute(path, hash, loggedIn). */
+/**
+ * The route guard of spec section 2 as a pure decision: decideRoute(path, hash, loggedIn, doors), with the doors
+ * the installed modules declare (module.json `tokenlessPaths` and `publicPages`), read from their files here: the
+ * spec's exceptions hold as long as the modules that own those screens declare them.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decideRoute, DEFAULT_MENU, GATEWAY_PATH, LOGIN_PATH } from '../../src/app/guard/route-guard';
+import {
+  decideRoute as decideWith,
+  DEFAULT_MENU,
+  GATEWAY_PATH,
+  LOGIN_PATH,
+  type TokenlessDoors,
+} from '../../src/app/guard/route-guard';
+
+const MODULES = path.resolve(import.meta.dirname, '../../modules');
+const manifests = readdirSync(MODULES).flatMap((id) => {
+  try {
+    return [
+      JSON.parse(readFileSync(path.join(MODULES, id, 'module.json'), 'utf8')) as Partial<Record<string, unknown>>,
+    ];
+  } catch {
+    return [];
+  }
+});
+const DOORS: TokenlessDoors = {
+  paths: manifests.flatMap((manifest) => (manifest.tokenlessPaths as string[] | undefined) ?? []),
+  publicPages: manifests.flatMap(
+    (manifest) => (manifest.publicPages as { path: string; hash?: string }[] | undefined) ?? [],
+  ),
+};
+const decideRoute = (route: string, hash: string, loggedIn: boolean) => decideWith(route, hash, loggedIn, DOORS);
 
 const toGateway = { allow: false, redirectTo: '/gateway-page' };
 const allowed = { allow: true };

@@ -1,6 +1,8 @@
 /**
  * The route guard of spec section 2, as a pure decision so every rule is testable without a browser.
- * Paths are relative to the router's basename (/app).
+ * Paths are relative to the router's basename (/app). The screens that open without a token (the report viewer,
+ * data fill links, release pages) are the modules': each declares its paths (module.json `tokenlessPaths`,
+ * `publicPages`), and the guard opens those doors only.
  */
 import { GATEWAY_PATH, LOGIN_PATH } from '../../shared/layout-routes';
 
@@ -9,13 +11,28 @@ export const DEFAULT_MENU = '/work-bench';
 
 /** Routes that are open without a token. */
 const PUBLIC_PATHS = [LOGIN_PATH, GATEWAY_PATH, '/cas'];
-const TOKENLESS_EXCEPTIONS = ['/ldv/chart_viewer', '/ldf/task', '/ldf/fill_data'];
 /** Micro-app areas skip the checks: their own app guards them. */
 export const MICRO_APP_PREFIXES: readonly string[] = [];
 
 export type GuardDecision = { allow: true } | { allow: false; redirectTo: string };
 
-export function decideRoute(path: string, hash: string, loggedIn: boolean): GuardDecision {
+/** What the modules open without a token: paths (and below), and public pages (a hash route only with its hash). */
+export interface TokenlessDoors {
+  paths: readonly string[];
+  publicPages: readonly { path: string; hash?: string }[];
+}
+
+const bare = (path: string) => path.replace(/\/+$/, '') || '/';
+const atOrBelow = (path: string, door: string) => path === door || path.startsWith(`${door}/`);
+
+function opensWithoutToken(path: string, hash: string, doors: TokenlessDoors): boolean {
+  if (doors.paths.some((door) => atOrBelow(path, door))) return true;
+  return doors.publicPages.some((page) =>
+    page.hash ? bare(path) === bare(page.path) && hash.startsWith(page.hash) : atOrBelow(path, bare(page.path)),
+  );
+}
+
+export function decideRoute(path: string, hash: string, loggedIn: boolean, doors: TokenlessDoors): GuardDecision {
   if (MICRO_APP_PREFIXES.some((prefix) => path.startsWith(prefix))) return { allow: true };
   if (loggedIn) {
     if (path === LOGIN_PATH) return { allow: false, redirectTo: '/' };
@@ -23,9 +40,6 @@ export function decideRoute(path: string, hash: string, loggedIn: boolean): Guar
     return { allow: true };
   }
   if (PUBLIC_PATHS.includes(path) || path.startsWith('/cas/')) return { allow: true };
-  if (TOKENLESS_EXCEPTIONS.some((exception) => path === exception || path.startsWith(`${exception}/`))) {
-    return { allow: true };
-  }
-  if (`${path}${hash}`.includes('/ldview/#/release-page/')) return { allow: true };
+  if (opensWithoutToken(path, hash, doors)) return { allow: true };
   return { allow: false, redirectTo: GATEWAY_PATH };
 }

@@ -5,7 +5,7 @@
  */
 import { moduleFullScreenRoutes } from '../screens/module-declarations';
 
-const PORTAL_FULL_SCREEN_PREFIXES = ['/screen', '/ldview', '/bim', '/ldv/', '/ldf/fill_data', '/ldf/task'];
+const PORTAL_FULL_SCREEN_PREFIXES = ['/screen', '/ldv/'];
 
 const FULL_SCREEN_PREFIXES = [...PORTAL_FULL_SCREEN_PREFIXES, ...moduleFullScreenRoutes];
 

@@ -4,13 +4,14 @@
  * leaving it out keeps the login page's bundle small).
  */
 import type { ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { lazyPart } from '../../engine/lazy-part';
 import { LoginPage } from '../login/LoginPage';
 import { RouteGuard } from './RouteGuard';
 import { RouteChunk } from './RouteChunk';
 import { loadChunk } from './chunks';
 import { MODULE_AREAS } from './module-areas';
+import { publicPageFor } from '../screens/public-pages';
 
 /**
  * A screen's component from its chunk, loaded with the chunk timeout of spec section 4. A screen whose chunk is
@@ -38,6 +39,10 @@ const WorkbenchPage = screen(
   () => import('../workbench/WorkbenchPage'),
   (module) => module.WorkbenchPage,
 );
+const PublicPage = screen(
+  () => import('../screens/PublicPage'),
+  (module) => module.PublicPage,
+);
 const MenuScreen = screen(
   () => import('../screens/MenuScreen'),
   (module) => module.MenuScreen,
@@ -54,6 +59,9 @@ const MENU_PATHS = ['screen', 'ldview', ...MODULE_AREAS.map((area) => `${area}/*
 const guarded = (element: React.ReactNode) => <RouteGuard>{element}</RouteGuard>;
 
 export function AppRoutes() {
+  const { pathname, hash } = useLocation();
+  // A module's screen that opens without a login (a release page under a hash route) sits outside the layout.
+  if (publicPageFor(pathname, hash)) return <RouteChunk>{guarded(<PublicPage />)}</RouteChunk>;
   return (
     <RouteChunk>
       <Routes>

@@ -7,10 +7,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import Ajv, { type ValidateFunction } from 'ajv';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { CollectionFile } from '../../shared/collections.js';
-import type { ProcessFile } from '../../shared/processes.js';
+import { metaSchemaFaults, type ProcessFile, type ProcessFault } from '../../shared/processes.js';
 import type { AlertFile } from '../alerts/alert-files.js';
 import { collectionFaults } from '../../shared/collection-faults.js';
 import { MENU_ICON_NAMES } from '../../shared/menu-icons.js';
@@ -48,6 +48,9 @@ export interface ModuleManifest {
   fullScreenRoutes?: string[];
   /** The first path segments its screens live under (spec section 2's wildcard areas; read by the web app). */
   areas?: string[];
+  /** Its screens that open without a login, outside the layout (read by the web app). */
+  publicPages?: { path: string; hash?: string; page: string }[];
+  tokenlessPaths?: string[];
   /** Its configuration variables, handed to its plugin as `settings` (module-settings.ts). */
   config?: ModuleVariable[];
 }
@@ -147,6 +150,15 @@ function readChecked<T>(file: string, kind: string, root: string): T {
     throw new Error(`${where} is not valid JSON: ${(error as Error).message}`);
   }
   return checked<T>(data, kind, where);
+}
+
+/**
+ * The faults of `data` against schemas/meta/<kind>.json (none when it matches): for a schema file a user designs and
+ * saves (a dashboard), held to the same meta-schema as the files in the repository.
+ */
+export function schemaFileFaults(data: unknown, kind: string): ErrorObject[] {
+  const validate = metaValidator(kind);
+  return validate(data) ? [] : [...(validate.errors ?? [])];
 }
 
 /** `data` if it matches schemas/meta/<kind>.json; otherwise an error naming `where` and every fault's pointer. */
