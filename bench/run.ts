@@ -11,9 +11,12 @@
  *   6. the job queue (bench/job-figures.ts): throughput and the latency from send to start, on PGlite and on
  *      PostgreSQL, beside the figures of the queue pg-boss replaced.
  *   7. planning (bench/planning-figures.ts): CPM over 5,000 tasks on the server and their Gantt chart drawn.
+ *   8. the big screens' first full render after login, every panel drawn (bench/screen-render.ts): the company
+ *      screen and the project screen, measured with figures 1 and 2 on the same server.
  * `BENCH_ONLY=server npm run bench` measures the server's figures alone (no browser); `BENCH_ONLY=api` only the two
  * API ratios (about a minute); `BENCH_ONLY=collections` or
- * `BENCH_ONLY=workflow` only those figures on PostgreSQL; `BENCH_ONLY=iot` the IoT ones; `BENCH_ONLY=jobs` the job queue's; `BENCH_ONLY=planning` the planning figures; `BENCH_ONLY=first-row` only
+ * `BENCH_ONLY=workflow` or `BENCH_ONLY=search` (knowledge search over 100,000 articles, bench/search-figures.ts) only
+ * those figures on PostgreSQL; `BENCH_ONLY=iot` the IoT ones; `BENCH_ONLY=jobs` the job queue's; `BENCH_ONLY=planning` the planning figures; `BENCH_ONLY=screens` figure 8; `BENCH_ONLY=first-row` only
  * figure 5 (the admin page's first row beside the hand-written page, on a server of its own).
  * It only reports: the exit code is 0 whether or not a budget is met, unless the bench itself fails.
  */
@@ -32,6 +35,7 @@ import {
 import { measureIotFigures } from './iot-figures';
 import { measureJobFigures } from './job-figures';
 import { measurePlanningFigures } from './planning-figures';
+import { measureScreenRender, printScreenRender, screenRenderSummary } from './screen-render';
 import { ensureBuild, startServer, type RunningServer } from './server';
 
 async function main(): Promise<void> {
@@ -40,6 +44,7 @@ async function main(): Promise<void> {
   const jobsOnly = process.env.BENCH_ONLY === 'jobs';
   const firstRowOnly = process.env.BENCH_ONLY === 'first-row';
   const planningOnly = process.env.BENCH_ONLY === 'planning';
+  const screensOnly = process.env.BENCH_ONLY === 'screens';
   // The IoT figures use the API alone: no web build for them.
   const web = iotOnly || jobsOnly ? { webDir: '', cleanup: async () => undefined } : await ensureBuild();
   let server: RunningServer | undefined;
@@ -56,7 +61,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', onSignal);
   try {
     const postgresOnly =
-      process.env.BENCH_ONLY === 'collections' || process.env.BENCH_ONLY === 'workflow'
+      process.env.BENCH_ONLY === 'collections' ||
+      process.env.BENCH_ONLY === 'workflow' ||
+      process.env.BENCH_ONLY === 'search'
         ? process.env.BENCH_ONLY
         : undefined;
     const apiOnly = process.env.BENCH_ONLY === 'api';
@@ -67,6 +74,13 @@ async function main(): Promise<void> {
       const figures = await measurePlanningFigures(web.webDir);
       console.log('\n== Summary ==');
       printServerFigures(figures);
+      return;
+    }
+    if (screensOnly) {
+      server = await startServer(web.webDir);
+      browser = await launchBrowser();
+      const screens = await measureScreenRender(browser, server.origin);
+      printScreenRender(screens);
       return;
     }
     if (firstRowOnly) {
@@ -97,6 +111,9 @@ async function main(): Promise<void> {
       const firstRow = await measureAdminFirstRow(browser, server.origin);
       printAdminFirstRow(firstRow);
 
+      const screens = await measureScreenRender(browser, server.origin);
+      printScreenRender(screens);
+
       await browser.close();
       browser = undefined;
       // The server figures start their own servers: this one must not share the CPU with them.
@@ -109,6 +126,7 @@ async function main(): Promise<void> {
         `  login usable fast   ${fast.medianMs.toFixed(0)} ms  (no budget)`,
         `  login submit mobile ${mobile.submitMedianMs.toFixed(0)} ms  (no budget: the prerendered form hydrated)`,
         `  admin first row     ${firstRow.ratio.toFixed(2)}x hand-written (${firstRow.engineMedianMs.toFixed(0)} / ${firstRow.referenceMedianMs.toFixed(0)} ms)  (<= ${FIRST_ROW_BUDGET_RATIO}x)  ${verdict(firstRow.met)}`,
+        ...screenRenderSummary(screens),
       );
     }
 

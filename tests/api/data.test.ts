@@ -177,8 +177,9 @@ describe('role menu list', () => {
       '项目管理',
       'Logo管理',
       '流程设计',
-      // A hidden permission (the flow designer's publish), not a screen.
+      // Hidden permissions (the flow designer's publish, the search dictionary's upkeep), not screens.
       '流程发布',
+      '词库维护',
     ]);
     expect(sys.childList.find((m) => m.id === 'sys-user')!).toMatchObject({
       permission: 'sys:user:view',

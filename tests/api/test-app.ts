@@ -57,7 +57,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     // Alerts are swept and messages delivered when a test calls for it (alerts.test.ts).
     alertTimers: { sweepCron: null, deliveryCron: null },
     // No MQTT broker unless a test asks for one (PORTAL_MQTT_PORT '0': any free port).
-    environment: { PORTAL_MQTT_PORT: 'off' },
+    // Nor the demo BIM models, converted in the background of every file; bim.test.ts asks for them.
+    environment: { PORTAL_MQTT_PORT: 'off', PORTAL_BIM_DEMO_MODELS: 'off' },
     ...overrides,
   });
 }

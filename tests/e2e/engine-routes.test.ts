@@ -334,28 +334,17 @@ describe('workbench', () => {
 });
 
 describe('screens that are not available', () => {
-  it('inside the shell the menu name is shown, not the path; a full-screen route offers the way back', async () => {
+  // Every full-screen screen is built now (数据可视化 was the last): the way back a full-screen 暂未开放 offers has no
+  // screen left to show it on.
+  it('inside the shell the menu name is shown, not the path', async () => {
     const { context, page } = await newPage(browser);
     await logInThroughForm(page, demoUsers.staff.username, demoUsers.staff.password);
 
-    await page.goto('/app/searchMonitor/index');
+    await page.goto('/app/detachmodel/index');
     const unavailable = page.getByTestId('module-unavailable');
     await unavailable.waitFor();
-    expect(await unavailable.textContent()).toContain('“搜索统计”');
-    expect(await unavailable.textContent()).not.toContain('/searchMonitor');
-
-    await page.goto('/app/videoSearch/monitor');
-    await expect.poll(() => page.getByTestId('module-unavailable').textContent()).toContain('“视频监控”');
-    expect(await page.getByTestId('module-unavailable').textContent()).not.toContain('/videoSearch');
-
-    // 数据可视化 fills the screen (no header, no side menu): the page itself leads back.
-    await page.goto('/app/ldview');
-    await expect.poll(() => page.getByTestId('module-unavailable').textContent()).toContain('“数据可视化”');
-    expect(await page.getByTestId('header-user').count()).toBe(0);
-    await screenshot(page, 'full-screen-unavailable');
-    await page.getByTestId('back-to-workbench').click();
-    await page.waitForURL('**/app/work-bench');
-    await page.getByTestId('dashboard-workbench').waitFor();
+    expect(await unavailable.textContent()).toContain('“拆分模型”');
+    expect(await unavailable.textContent()).not.toContain('/detachmodel');
     await context.close();
   });
 });

@@ -129,7 +129,7 @@ describe('signing in and out', () => {
     const { context, page } = await newPage(browser);
     await logInThroughForm(page, demoUsers.manager.username, demoUsers.manager.password);
 
-    await page.goto('/app/searchMonitor/index');
+    await page.goto('/app/detachmodel/index');
     await page.getByTestId('module-unavailable').waitFor();
     await page.reload();
     await page.getByTestId('module-unavailable').waitFor();

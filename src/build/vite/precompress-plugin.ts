@@ -8,7 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { FIRST_SCREEN_DIR } from '../../shared/first-screen';
 
-const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
+const COMPRESSIBLE = /\.(m?js|css|html|json|svg)$/;
 
 function files(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {

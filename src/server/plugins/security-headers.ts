@@ -15,6 +15,8 @@ const PAGE_DIRECTIVES = [
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
+  // Video players (hls.js) feed the <video> through Media Source Extensions, whose source is a blob: URL.
+  "media-src 'self' blob:",
   "connect-src 'self'",
   "font-src 'self' data:",
   "object-src 'none'",
