@@ -5,11 +5,11 @@
  * expired; deleting the file deletes its versions' bytes; the demo archive has real PDFs; scope as everywhere.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addOtherCompany, PROJECTS, useLogins, type Caller } from './portal-helpers.js';
 import { json, testClock, useTestApp } from './test-app.js';
+import { resumableUploads } from './resumable-upload.js';
 import { pdf } from './upload-helpers.js';
 
 const clock = testClock();
@@ -22,52 +22,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 
-/** A tus request over a real connection; with `breakAfter`, the connection is cut after that many body bytes. */
-function tus(
-  method: string,
-  path: string,
-  token: string,
-  headers: Record<string, string | number>,
-  body?: Buffer,
-  breakAfter?: number,
-) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
-    const req = httpRequest(
-      `${base}${path}`,
-      {
-        method,
-        headers: {
-          'tus-resumable': '1.0.0',
-          'access-token': token,
-          ...(body ? { 'content-type': 'application/offset+octet-stream', 'content-length': body.length } : {}),
-          ...headers,
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
-      },
-    );
-    req.on('error', (error) => (breakAfter === undefined ? reject(error) : resolve({ status: 0, headers: {} })));
-    if (body && breakAfter !== undefined)
-      req.write(body.subarray(0, breakAfter), () => setTimeout(() => req.destroy(), 200));
-    else req.end(body);
-  });
-}
-
-/** Uploads `bytes` as `name`, cutting the connection once halfway and resuming; answers the upload id. */
-async function upload(caller: Caller, bytes: Buffer, name: string): Promise<string> {
-  const created = await tus('POST', '/api/files/uploads', caller.token, {
-    'upload-length': bytes.length,
-    'upload-metadata': `filename ${Buffer.from(name).toString('base64')}`,
-  });
-  const location = String(created.headers.location);
-  await tus('PATCH', location, caller.token, { 'upload-offset': 0 }, bytes, Math.floor(bytes.length / 2));
-  const offset = Number((await tus('HEAD', location, caller.token, {})).headers['upload-offset']);
-  const rest = await tus('PATCH', location, caller.token, { 'upload-offset': offset }, bytes.subarray(offset));
-  expect(rest.status).toBe(204);
-  return location.split('/').pop()!;
-}
+const { tus, upload } = resumableUploads(() => base);
 
 type Version = {
   id: string;

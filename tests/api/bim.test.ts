@@ -4,11 +4,11 @@
  * gave every project its converted model; a user sees only models of projects they may see; issues pinned to an
  * element and a viewpoint are created, listed by model, changed and deleted, and go with their model.
  */
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STOREYS, demoElementCounts, demoIfc } from '../../modules/bim/server/demo-ifc.js';
 import { addOtherCompany, OTHER, PROJECTS, useLogins, type Caller } from './portal-helpers.js';
+import { resumableUploads } from './resumable-upload.js';
 import { json, useTestApp } from './test-app.js';
 
 // The demo models are what this file checks: the other files run without them (test-app.ts).
@@ -36,51 +36,7 @@ interface Model {
   error: string;
 }
 
-function tus(
-  method: string,
-  path: string,
-  token: string,
-  headers: Record<string, string | number>,
-  body?: Buffer,
-  breakAfter?: number,
-) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
-    const req = httpRequest(
-      `${base}${path}`,
-      {
-        method,
-        headers: {
-          'tus-resumable': '1.0.0',
-          'access-token': token,
-          ...(body ? { 'content-type': 'application/offset+octet-stream', 'content-length': body.length } : {}),
-          ...headers,
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
-      },
-    );
-    req.on('error', (error) => (breakAfter === undefined ? reject(error) : resolve({ status: 0, headers: {} })));
-    if (body && breakAfter !== undefined)
-      req.write(body.subarray(0, breakAfter), () => setTimeout(() => req.destroy(), 200));
-    else req.end(body);
-  });
-}
-
-/** Uploads `bytes` as `name` by tus, cutting the connection halfway and resuming; answers the upload id. */
-async function upload(caller: Caller, bytes: Buffer, name: string): Promise<string> {
-  const created = await tus('POST', '/api/files/uploads', caller.token, {
-    'upload-length': bytes.length,
-    'upload-metadata': `filename ${Buffer.from(name).toString('base64')}`,
-  });
-  const location = String(created.headers.location);
-  await tus('PATCH', location, caller.token, { 'upload-offset': 0 }, bytes, Math.floor(bytes.length / 2));
-  const offset = Number((await tus('HEAD', location, caller.token, {})).headers['upload-offset']);
-  const rest = await tus('PATCH', location, caller.token, { 'upload-offset': offset }, bytes.subarray(offset));
-  expect(rest.status).toBe(204);
-  return location.split('/').pop()!;
-}
+const { tus, upload } = resumableUploads(() => base);
 
 /** The model once its conversion has ended (ready or failed). */
 async function converted(caller: Caller, id: string): Promise<Model> {
