@@ -18,9 +18,10 @@ const jsdom = {
 };
 
 /**
- * One runner for every kind of test; `npm test` runs all projects, CI reruns `api` on PostgreSQL. The unit, schema
- * and API files run first, on a worker per core (each API file has a database of its own); the browser files then
- * run one at a time against the one server they share.
+ * One runner for every kind of test. The unit, schema and API files run on a worker per core (each API file has a
+ * database of its own); the browser files run one at a time against the one server they share. `npm test` runs the
+ * browser files in a vitest of their own beside the others (scripts/test-lanes.ts); a plain `vitest run` runs them
+ * after the others.
  */
 export default mergeConfig(
   viteConfig,
