@@ -39,6 +39,7 @@ import { firstScreensIn } from './first-screen/first-screens.js';
 import { firstScreenRequest, ownOrigin } from './first-screen/screen-request.js';
 import workflow from './workflow/plugin.js';
 import alerts from './alerts/plugin.js';
+import search from './search/plugin.js';
 import { registerRoutes } from './routes/index.js';
 import { createServices, type ServiceOverrides } from './app-services.js';
 import { ensureKeys } from './accounts/keys.js';
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerRoutes(app);
   await app.register(collections, { modules });
   await app.register(alerts, { modules });
+  await app.register(search);
   await registerModulePlugins(app, modules);
   const firstScreens = config.firstScreen
     ? firstScreensIn(config.webDir, (error) => app.log.warn({ err: error }, 'first-screen renderer failed'))

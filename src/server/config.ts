@@ -109,6 +109,8 @@ export interface ServerConfig {
    * another instance's change shows within this time; this instance's own at once.
    */
   menuTreeRecheckMs: number;
+  /** Searches older than this many days leave the search log (search/plugin.ts); 0 keeps them all. */
+  searchLogDays: number;
   production: boolean;
   now: Clock;
   /** A password older than this many days must be changed at login (-16001); 0 = never. */
@@ -283,6 +285,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     shutdownTimeoutMs: 10_000,
     userCacheTtlMs: 5000,
     menuTreeRecheckMs: 1000,
+    searchLogDays: 730,
     production: false,
     now: () => new Date(),
     passwordMaxAgeDays: 0,
@@ -343,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     metricsToken: env.PORTAL_METRICS_TOKEN || undefined,
     shutdownTimeoutMs: integer('PORTAL_SHUTDOWN_TIMEOUT_MS', env.PORTAL_SHUTDOWN_TIMEOUT_MS, 10_000, 100),
     menuTreeRecheckMs: integer('PORTAL_MENU_TREE_RECHECK_MS', env.PORTAL_MENU_TREE_RECHECK_MS, 1000, 0),
+    searchLogDays: integer('PORTAL_SEARCH_LOG_DAYS', env.PORTAL_SEARCH_LOG_DAYS, 730, 0),
     production,
     passwordMaxAgeDays: integer('PORTAL_PASSWORD_MAX_AGE_DAYS', env.PORTAL_PASSWORD_MAX_AGE_DAYS, 0, 0),
     // Without an AI library of its own, an install points at a stand-in page of itself.

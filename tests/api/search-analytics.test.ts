@@ -10,7 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/accounts/passwords.js';
 import { caller, useCallers, type Caller } from './admin-helpers.js';
 import { addOutsiderProject } from './outsider-project.js';
-import { useTestApp } from './test-app.js';
+import { forgetOldSearches, SEARCH_LOG_RETENTION_JOB } from '../../src/server/search/plugin.js';
+import { DAY, useTestApp } from './test-app.js';
 
 const PROJECT = 'project-binjiang';
 const RECORD = '/api/search/record';
@@ -291,5 +292,52 @@ describe('词库分析', () => {
     await ok(who.admin, 'DELETE', `${LEXICON}/words/${added.id}`);
     expect((await who.admin.call('DELETE', `${LEXICON}/words/${added.id}`)).msgCode).toBe(-404);
     expect((await segment('智慧巡检仪')).words).not.toContain('智慧巡检仪');
+  });
+
+  it('a new word indexes again, by one background job, the articles written before it', async () => {
+    const made = await who.manager.call<{ id: string }>('POST', '/api/data/knowledge-article', {
+      projectId: PROJECT,
+      title: '塔机防碰撞仪安装要点',
+      category: 'method',
+      summary: '群塔作业前安装塔机防碰撞仪。',
+      body: '<p>塔机防碰撞仪应在群塔作业前安装调试。</p>',
+    });
+    expect(made.msgCode, made.errMsg).toBe(0);
+    const indexWords = async () =>
+      (
+        await sql<{ words: string }>`select doc::text as words from knowledge_search_index
+          where article_id = ${made.data!.id}`.execute(t.db)
+      ).rows[0]?.words ?? '';
+    expect(await indexWords()).not.toContain("'塔机防碰撞仪'");
+    const before = new Date();
+    await ok(who.admin, 'POST', `${LEXICON}/words`, { word: '塔机防碰撞仪', frequency: 5000, tag: 'nz' });
+    await expect.poll(indexWords, { timeout: 20_000 }).toContain("'塔机防碰撞仪'");
+    const runs = await sql<{ count: number }>`select count(*)::int as count from pgboss.job
+      where name = 'knowledge-reindex' and created_on >= ${before}`.execute(t.db);
+    expect(runs.rows[0]!.count).toBe(1);
+  });
+});
+
+describe('retention', () => {
+  it('forgets, by a nightly job, the searches older than PORTAL_SEARCH_LOG_DAYS (730 by default)', async () => {
+    expect(t.app.services.config.searchLogDays).toBe(730);
+    expect(await t.app.jobs.scheduleOf(SEARCH_LOG_RETENTION_JOB)).toEqual({
+      cron: '30 3 * * *',
+      timeZone: 'Asia/Shanghai',
+    });
+    const now = new Date();
+    for (const [id, age] of [
+      ['search-old', 731],
+      ['search-kept', 729],
+    ] as const)
+      await sql`insert into search_log (id, searched_at, user_id, user_name, company_id, source, source_name, query,
+          words, expanded, result_count)
+        values (${id}, ${new Date(now.getTime() - age * DAY)}, 'user-admin', '系统管理员', 'office-retention', 'menu',
+          '侧边菜单', '旧搜索', '[]'::jsonb, '[]'::jsonb, 1)`.execute(t.db);
+    expect(await forgetOldSearches(t.db, 730, now)).toBe(1);
+    const left = await sql<{ id: string }>`select id from search_log where company_id = 'office-retention'`.execute(
+      t.db,
+    );
+    expect(left.rows.map((row) => row.id)).toEqual(['search-kept']);
   });
 });

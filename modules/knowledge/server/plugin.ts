@@ -7,7 +7,8 @@
  * - the library's list and search, related articles, the knowledge graph and the segmenter's view (routes.ts).
  * The dictionary and synonyms are the portal's search dictionary (app.services.search.lexicon, maintained on
  * 词库分析), seeded once from the files of modules/knowledge/dictionary/; the stop words are that folder's file. A
- * change of the dictionary rebuilds the segmenter at once and reindexes the articles it cuts differently.
+ * change of the dictionary rebuilds the segmenter at once, and the job knowledge-reindex indexes again the articles
+ * cut with the older one.
  */
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -21,6 +22,15 @@ import { normalStandardCode } from './standards.js';
 /** The name the dictionary files seed the search dictionary under (once: later edits are the administrators'). */
 const SEED_SOURCE = 'knowledge-dictionary';
 
+const REINDEX_JOB = 'knowledge-reindex';
+
+declare module '../../../src/server/jobs/types.js' {
+  interface JobPayloads {
+    /** Index again the articles cut with another dictionary than `lexicon` (a segmenter's version). */
+    'knowledge-reindex': { lexicon: string };
+  }
+}
+
 const knowledge: ModulePlugin = async (app, { module }) => {
   const articles = app.collections.get('knowledge-article');
   if (!articles) throw new Error('modules/knowledge: the collection knowledge-article is missing');
@@ -32,31 +42,28 @@ const knowledge: ModulePlugin = async (app, { module }) => {
   const index = new ArticleIndex(articles, db, segmenter);
   const search = new ArticleSearch(articles, db, segmenter, app.services.search.log);
 
-  // Articles cut with an older dictionary indexed again, one pass at a time; a change during a pass asks for another.
-  let reindexing: Promise<void> | undefined;
-  let again = false;
-  const reindex = (): void => {
-    if (reindexing) {
-      again = true;
-      return;
-    }
-    reindexing = (async () => {
-      do {
-        again = false;
-        const indexed = await index.catchUp();
-        if (indexed > 0) app.log.info({ indexed }, 'knowledge: articles indexed again with the changed dictionary');
-      } while (again);
-    })()
-      .catch((error: unknown) => app.log.error({ err: error }, 'knowledge: reindexing the articles failed'))
-      .finally(() => (reindexing = undefined));
-  };
-  lexicon.onChange((dictionary) => {
+  // Articles cut with an older dictionary indexed again, by one job per dictionary version: every instance rebuilds
+  // its segmenter on a change, and the job keyed by the version makes one of them reindex, once.
+  app.jobs.work(
+    REINDEX_JOB,
+    async (job) => {
+      // The instance running it may not have seen the change yet (it rechecks the dictionary every few seconds).
+      for (let tries = 0; segmenter.version !== job.payload.lexicon && tries < 10; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await lexicon.refresh();
+      }
+      // A newer dictionary has its own job.
+      if (segmenter.version !== job.payload.lexicon) return { indexed: 0, superseded: true };
+      let indexed = 0;
+      for (let pass = await index.catchUp(); pass > 0; pass = await index.catchUp()) indexed += pass;
+      if (indexed > 0) app.log.info({ indexed }, 'knowledge: articles indexed again with the changed dictionary');
+      return { indexed, superseded: false };
+    },
+    { exclusive: true, label: '知识库按新词库重建索引' },
+  );
+  lexicon.onChange(async (dictionary) => {
     segmenter.reload({ ...dictionary, stopWords: files.stopWords });
-    reindex();
-  });
-  app.addHook('onClose', async () => {
-    again = false;
-    await reindexing;
+    await app.jobs.send(REINDEX_JOB, { lexicon: segmenter.version }, { singletonKey: segmenter.version });
   });
 
   // Tags and standard codes as one text each (塔吊、高处作业): how the list, the detail and an export show them.
