@@ -13,7 +13,11 @@ const browserLikeArco = {
 /** Tests in jsdom: Arco as the browser gets it, and the computed box metrics jsdom lacks. */
 const jsdom = {
   environment: 'jsdom' as const,
-  setupFiles: ['tests/support/jsdom-computed-style.ts', 'tests/support/jsdom-image-load.ts'],
+  setupFiles: [
+    'tests/support/jsdom-computed-style.ts',
+    'tests/support/jsdom-image-load.ts',
+    'tests/support/testing-library.ts',
+  ],
   ...browserLikeArco,
 };
 
@@ -49,7 +53,8 @@ export default mergeConfig(
             include: ['tests/api/**/*.test.ts'],
             environment: 'node',
             globalSetup: ['tests/api/global-setup.ts'],
-            testTimeout: 60_000,
+            // A hang's guard, not a speed check: the browser files run beside these and share the cores.
+            testTimeout: 180_000,
             hookTimeout: 120_000,
           },
         },

@@ -189,7 +189,12 @@ describe('readiness', () => {
     expect(json(failed).msgCode).toBe(-500);
 
     await startStorage();
-    clock.advance(PROBE_EVERY_MS);
-    expect(await readiness()).toEqual({ code: 200, body: { status: 'ok', checks: { database: 'ok', files: 'ok' } } });
+    // The next probe finds it back (a probe that a busy machine kept past its timeout is asked again later).
+    await expect
+      .poll(async () => {
+        clock.advance(PROBE_EVERY_MS);
+        return readiness();
+      })
+      .toEqual({ code: 200, body: { status: 'ok', checks: { database: 'ok', files: 'ok' } } });
   });
 });

@@ -70,7 +70,7 @@ beforeAll(async () => {
   // Its configuration variable, set as an operator sets it: deliveries over 30 t warn (the default is 40).
   server = await checkBuildAndStart({ PORTAL_MATERIAL_LIMIT_TONS: '30' });
   browser = await launchBrowser();
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -69,7 +69,7 @@ beforeAll(async () => {
   checkAndBuild(copy);
   server = await startServer({}, copy);
   browser = await launchBrowser();
-}, 240_000);
+}, 600_000);
 
 afterAll(async () => {
   await browser?.close();
