@@ -15,3 +15,8 @@ export function chinaDateTime(at: Date): string {
     `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
   );
 }
+
+/** 'yyyy-MM-dd' in China time: the site's day, whatever the time zone of the server or the browser. */
+export function chinaDate(at: Date): string {
+  return chinaDateTime(at).slice(0, 10);
+}

@@ -3,16 +3,11 @@
  * answers the same text and "today" means the site's day. The text itself is shared with the browser
  * (src/shared/china-time.ts).
  */
-import { CHINA_OFFSET_MS, chinaDateTime } from '../../shared/china-time.js';
+import { CHINA_OFFSET_MS, chinaDate } from '../../shared/china-time.js';
 
-export { chinaDateTime };
+export { chinaDate, chinaDateTime } from '../../shared/china-time.js';
 
 const DAY_MS = 24 * 3600_000;
-
-/** 'yyyy-MM-dd' in China time. */
-export function chinaDate(at: Date): string {
-  return chinaDateTime(at).slice(0, 10);
-}
 
 /** The hour of the China day at `at`, with its fraction (14.5 is 14:30). */
 export function chinaHourOfDay(at: Date): number {

@@ -3,6 +3,7 @@
  * digits (odd = male), and an ISO 7064 MOD 11-2 check character (0-9 or X, case-insensitive). Used by
  * POST /api/pub/getBirthAndSex and by both registrations, so the three always agree.
  */
+import { chinaDate } from '../../shared/china-time.js';
 
 export type Sex = '男' | '女';
 
@@ -25,10 +26,7 @@ export function idCardCheckChar(first17: string): string {
   return CHECK_CHARS[sum % 11];
 }
 
-/** Today's date as 'yyyy-MM-dd' in China Standard Time (UTC+8, no daylight saving), where the users are. */
-export function chinaDate(now: Date): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-}
+export { chinaDate };
 
 /** A real calendar date 'yyyy-MM-dd' (no 2月30日), from 1800 on. */
 export function isCalendarDate(value: string): boolean {

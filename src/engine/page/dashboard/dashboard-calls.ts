@@ -2,6 +2,7 @@
  * The call of a dashboard panel, in one place: the panel asks with it, and the route starts it before the
  * dashboard's code has arrived. A panel whose required context is missing (no project chosen yet) makes no call.
  */
+import { chinaDate } from '../../../shared/china-time';
 import { pickPath } from '../../api';
 import type { FirstCall } from '../../renderers';
 import { renderTemplate, type TemplateContext } from '../../template';
@@ -44,14 +45,13 @@ export function panelCall(
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const pad = (n: number) => String(n).padStart(2, '0');
 
-function today(now: Date): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** The filter form's first values: the file's defaults, `@today` as the user's date. */
+/** The filter form's first values: the file's defaults, `@today` as the site's day (China time, as the server counts). */
 export function initialFilter(file: DashboardPageFile, now = new Date()): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(file.filter?.defaults ?? {}).map(([name, value]) => [name, value === '@today' ? today(now) : value]),
+    Object.entries(file.filter?.defaults ?? {}).map(([name, value]) => [
+      name,
+      value === '@today' ? chinaDate(now) : value,
+    ]),
   );
 }
 
@@ -67,7 +67,9 @@ export function withFilter(context: TemplateContext, values: Record<string, unkn
     const lastDay = new Date(Number(match[1]), Number(match[2]), 0).getDate();
     filter[`${name}MonthFrom`] = `${match[1]}-${match[2]}-01`;
     filter[`${name}MonthTo`] = `${match[1]}-${match[2]}-${pad(lastDay)}`;
-    filter[`${name}Last30From`] = today(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) - 29));
+    // Calendar arithmetic on the date as written (local fields in, local fields out: no time zone involved).
+    const from = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) - 29);
+    filter[`${name}Last30From`] = `${from.getFullYear()}-${pad(from.getMonth() + 1)}-${pad(from.getDate())}`;
   }
   return { ...context, filter };
 }

@@ -3,6 +3,7 @@
  * sheet's code has arrived. The sheet's shape (rows, date, value) comes from the page file; the month and the
  * search form's values from the user.
  */
+import { chinaDate } from '../../../shared/china-time';
 import type { FirstCall } from '../../renderers';
 import { renderTemplate, type TemplateContext } from '../../template';
 import type { ApiDescriptor, SheetPageFile } from '../../types';
@@ -18,9 +19,9 @@ export const sheetExportApi = (file: SheetPageFile): ApiDescriptor => ({
   url: `/api/data/${file.collection}/sheet/export`,
 });
 
-/** This month, `YYYY-MM`, on the user's calendar. */
+/** This month, `YYYY-MM`, on the site's calendar (China time, as the server counts). */
 export function currentMonth(now = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+  return chinaDate(now).slice(0, 7);
 }
 
 export function sheetParams(
