@@ -106,6 +106,30 @@ export function ganttRecords(schedule: ChartSchedule): { records: GanttRecord[];
   return { records, paths };
 }
 
+/** A plan this long opens with every level shown; a longer one with its summary levels only. */
+export const OPEN_ALL_UP_TO = 1000;
+/** About the rows a longer plan opens with (its summaries), as MS Project shows an outline level. */
+const SUMMARY_ROWS = 500;
+
+/**
+ * The outline levels the chart opens with: all of them for a plan of up to 1,000 tasks; for a longer one, the
+ * deepest level at which it still shows at most about 500 rows (at least the first). Drawing 5,000 rows meant
+ * 5,000 bars and every relation's arrow at once (the library lays out all of them, not only those in view), seconds
+ * of work; the summary levels draw at once and a planner opens the sections they work on (or 展开全部).
+ */
+export function expandLevel(tasks: readonly Pick<ScheduledTask, 'level'>[]): number {
+  if (tasks.length <= OPEN_ALL_UP_TO) return Infinity;
+  const perLevel: number[] = [];
+  for (const task of tasks) perLevel[task.level] = (perLevel[task.level] ?? 0) + 1;
+  let level = 1;
+  let rows = perLevel[1] ?? 0;
+  while (level + 1 < perLevel.length && rows + (perLevel[level + 1] ?? 0) <= SUMMARY_ROWS) {
+    level += 1;
+    rows += perLevel[level] ?? 0;
+  }
+  return level;
+}
+
 const LINK_KINDS: Record<LinkType, string> = {
   FS: 'finish_to_start',
   SS: 'start_to_start',

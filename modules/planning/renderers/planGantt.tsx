@@ -3,7 +3,8 @@
  * second): the WBS tree beside the bars, relations of all four kinds as arrows, critical works red, overdue ones
  * orange, done ones green, the baseline as a grey bar under each task, today and the contract finish as lines,
  * non-working days shaded at the day scale. A planner drags a bar to move it or its end to stretch it: the server
- * plans again (CPM) and its successors move. Zoom by day, week or month; locate a task; import and export Excel and
+ * plans again (CPM) and its successors move. Zoom by day, week or month; locate a task (its summaries open); 展开全部 and
+ * 折叠全部 (a plan of more than 1,000 tasks opens on its summary levels, see expandLevel); import and export Excel and
  * MS Project XML. The chart has a text version for screen readers (a hidden list of every task and its dates).
  */
 import { Button, Checkbox, Message, Radio, Select, Space, Tag, Tooltip } from '@arco-design/web-react';
@@ -16,13 +17,14 @@ import '@arco-design/web-react/es/Space/style/css.js';
 import '@arco-design/web-react/es/Tag/style/css.js';
 import '@arco-design/web-react/es/Tooltip/style/css.js';
 import { Gantt } from '@visactor/vtable-gantt';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { callApi, useApi, useCan, useSeams, type CustomRendererProps } from '../../../src/engine/module-api';
 import {
   barColors,
   chartRange,
   COLORS,
   dragChange,
+  expandLevel,
   ganttLinks,
   ganttRecords,
   localDate,
@@ -39,6 +41,42 @@ const ROW_HEIGHT = 34;
 const FONT = '-apple-system, BlinkMacSystemFont, "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif';
 
 type Rect = { x: number; y: number; width: number; height: number };
+
+/** The tree column (任务名称): where the library's expand and collapse act. */
+const TREE_COL = 1;
+
+/** A task's row in the chart, or its nearest shown summary's when a collapsed summary hides it. */
+function shownRow(gantt: Gantt, path: number[]): number {
+  for (let depth = path.length; depth > 0; depth -= 1) {
+    const index = gantt.getTaskShowIndexByRecordIndex(depth === 1 ? path[0] : path.slice(0, depth));
+    if (index >= 0) return index;
+  }
+  return -1;
+}
+
+/** Opens the summaries above a task, top down, so its row is shown. */
+function reveal(gantt: Gantt, path: number[]) {
+  const table = gantt.taskListTableInstance;
+  if (!table) return;
+  for (let depth = 1; depth < path.length; depth += 1) {
+    const index = gantt.getTaskShowIndexByRecordIndex(depth === 1 ? path[0] : path.slice(0, depth));
+    const record = gantt.getRecordByIndex(index) as { hierarchyState?: string } | undefined;
+    if (index >= 0 && record?.hierarchyState !== 'expand')
+      table.toggleHierarchyState(TREE_COL, index + table.columnHeaderLevelCount);
+  }
+}
+
+/** Which summaries are open, by id, from the records the chart holds (the library marks them). */
+function openStates(records: readonly GanttRecord[], into = new Map<string, string>()): Map<string, string> {
+  for (const record of records) {
+    const state = (record as { hierarchyState?: string }).hierarchyState;
+    if (state && record.children) {
+      into.set(record.id, state);
+      openStates(record.children, into);
+    }
+  }
+  return into;
+}
 
 function saveBlob(blob: unknown, name: string) {
   if (!(blob instanceof Blob)) return;
@@ -75,6 +113,62 @@ function BarTip({ task, x, y }: { task: ScheduledTask; x: number; y: number }) {
     </div>
   );
 }
+
+/*
+ * The task picker and the text version hold a row per task: apart and memoised, so the page's own updates (a bar
+ * measured, the pointer on a bar) re-render the few rows whose place changed, not 5,000 of them.
+ */
+const LocateSelect = memo(function LocateSelect({
+  tasks,
+  onLocate,
+}: {
+  tasks: ScheduledTask[];
+  onLocate: (id: string) => void;
+}) {
+  // Its options are made when it first opens: a plan of 5,000 tasks opens the page without making 5,000 options.
+  const [opened, setOpened] = useState(false);
+  return (
+    <Select
+      showSearch
+      allowClear
+      placeholder="定位任务"
+      style={{ width: 320 }}
+      data-testid="gantt-locate"
+      filterOption={(input, option) =>
+        String((option as { props?: { children?: unknown } })?.props?.children ?? '').includes(input)
+      }
+      onVisibleChange={(visible: boolean) => visible && setOpened(true)}
+      onChange={(value: string | undefined) => value && onLocate(value)}
+    >
+      {(opened ? tasks : []).map((task) => (
+        <Select.Option key={task.id} value={task.id}>
+          {`${task.wbs} ${task.name}`}
+        </Select.Option>
+      ))}
+    </Select>
+  );
+});
+
+const TaskText = memo(
+  function TaskText({ task, rect }: { task: ScheduledTask; rect?: Rect }) {
+    return (
+      <li
+        data-task-id={task.id}
+        data-start={task.start}
+        data-finish={task.finish}
+        {...(rect ? { 'data-x': rect.x, 'data-y': rect.y, 'data-width': rect.width, 'data-height': rect.height } : {})}
+      >
+        {`${task.wbs} ${task.name}：${task.start} 至 ${task.finish}，${task.kindLabel}，工期 ${task.duration} 个工作日，${task.statusLabel}${task.critical ? '，关键工作' : ''}${task.predecessors ? `，前置任务 ${task.predecessors}` : ''}`}
+      </li>
+    );
+  },
+  (before, after) =>
+    before.task === after.task &&
+    before.rect?.x === after.rect?.x &&
+    before.rect?.y === after.rect?.y &&
+    before.rect?.width === after.rect?.width &&
+    before.rect?.height === after.rect?.height,
+);
 
 export default function PlanGantt({ file, data, context, open }: CustomRendererProps) {
   const seams = useSeams();
@@ -247,7 +341,7 @@ export default function PlanGantt({ file, data, context, open }: CustomRendererP
         tableWidth: Math.min(550, Math.max(320, Math.round(element.clientWidth * 0.46))),
         minTableWidth: 200,
         maxTableWidth: 900,
-        hierarchyExpandLevel: Infinity,
+        hierarchyExpandLevel: expandLevel(latest.current.schedule.tasks),
         hierarchyIndent: 14,
         theme: {
           headerStyle: {
@@ -339,7 +433,9 @@ export default function PlanGantt({ file, data, context, open }: CustomRendererP
     const current = latest.current.schedule.tasks.findIndex(
       (task) => task.kind !== 'summary' && task.status !== 'done',
     );
-    gantt.scrollTop = lastScrollTop.current ?? Math.max(0, (current - 3) * ROW_HEIGHT);
+    const currentPath = current >= 0 ? paths.current.get(latest.current.schedule.tasks[current].id) : undefined;
+    const currentRow = currentPath ? shownRow(gantt, currentPath) : -1;
+    gantt.scrollTop = lastScrollTop.current ?? Math.max(0, (currentRow - 3) * ROW_HEIGHT);
     if (lastScrollTop.current === undefined && current >= 0) {
       // ... and their bars in view, today's line to their right.
       const [y, m, d] = latest.current.schedule.tasks[current].start.split('-').map(Number);
@@ -370,6 +466,17 @@ export default function PlanGantt({ file, data, context, open }: CustomRendererP
     const gantt = chart.current;
     if (!gantt) return;
     const { scrollTop, scrollLeft } = gantt;
+    // The summaries the planner opened or closed stay so in the new plan.
+    const states = openStates(gantt.records as GanttRecord[]);
+    const keep = (list: GanttRecord[]) => {
+      for (const record of list)
+        if (record.children) {
+          const state = states.get(record.id);
+          if (state) (record as { hierarchyState?: string }).hierarchyState = state;
+          keep(record.children);
+        }
+    };
+    keep(records);
     gantt.updateDateRange(range.minDate, range.maxDate);
     gantt.setRecords(records);
     for (const link of [...(gantt.parsedOptions.dependencyLinks ?? [])]) gantt.deleteLink(link);
@@ -385,12 +492,17 @@ export default function PlanGantt({ file, data, context, open }: CustomRendererP
     const path = paths.current.get(id);
     const task = byId.get(id);
     if (!gantt || !path || !task) return;
+    reveal(gantt, path);
     const index = gantt.getTaskShowIndexByRecordIndex(path.length === 1 ? path[0] : path);
     gantt.scrollTop = Math.max(0, index * ROW_HEIGHT - ROW_HEIGHT * 2);
     const [y, m, d] = task.start.split('-').map(Number);
     gantt.scrollLeft = Math.max(0, gantt.getXByTime(new Date(y, m - 1, d).getTime()) - zoomScales(zoom).colWidth * 4);
     remeasure();
   };
+
+  const locateLatest = useRef(locate);
+  locateLatest.current = locate;
+  const onLocate = useCallback((id: string) => locateLatest.current(id), []);
 
   const download = async (url: string, name: string, variables: Record<string, string>) => {
     setBusy(true);
@@ -457,23 +569,27 @@ export default function PlanGantt({ file, data, context, open }: CustomRendererP
           <Button onClick={() => chart.current?.scrollToMarkLine(new Date(schedule.today.replace(/-/g, '/')))}>
             今天
           </Button>
-          <Select
-            showSearch
-            allowClear
-            placeholder="定位任务"
-            style={{ width: 320 }}
-            data-testid="gantt-locate"
-            filterOption={(input, option) =>
-              String((option as { props?: { children?: unknown } })?.props?.children ?? '').includes(input)
-            }
-            onChange={(value: string | undefined) => value && locate(value)}
-          >
-            {schedule.tasks.map((task) => (
-              <Select.Option key={task.id} value={task.id}>
-                {`${task.wbs} ${task.name}`}
-              </Select.Option>
-            ))}
-          </Select>
+          <LocateSelect tasks={schedule.tasks} onLocate={onLocate} />
+          {schedule.tasks.some((task) => task.kind === 'summary') && (
+            <Button.Group>
+              <Button
+                onClick={() => {
+                  chart.current?.taskListTableInstance?.expandAllTreeNode();
+                  remeasure();
+                }}
+              >
+                展开全部
+              </Button>
+              <Button
+                onClick={() => {
+                  chart.current?.taskListTableInstance?.collapseAllTreeNode();
+                  remeasure();
+                }}
+              >
+                折叠全部
+              </Button>
+            </Button.Group>
+          )}
           {baseline && (
             <Checkbox checked={showBaseline} onChange={setShowBaseline}>
               显示基线
@@ -579,22 +695,9 @@ export default function PlanGantt({ file, data, context, open }: CustomRendererP
         {hover && byId.get(hover.id) && <BarTip task={byId.get(hover.id)!} x={hover.x} y={hover.y} />}
       </div>
       <ol className="plan-gantt-text" aria-label="甘特图任务（文字版）" data-testid="gantt-rows">
-        {schedule.tasks.map((task) => {
-          const rect = rects.get(task.id);
-          return (
-            <li
-              key={task.id}
-              data-task-id={task.id}
-              data-start={task.start}
-              data-finish={task.finish}
-              {...(rect
-                ? { 'data-x': rect.x, 'data-y': rect.y, 'data-width': rect.width, 'data-height': rect.height }
-                : {})}
-            >
-              {`${task.wbs} ${task.name}：${task.start} 至 ${task.finish}，${task.kindLabel}，工期 ${task.duration} 个工作日，${task.statusLabel}${task.critical ? '，关键工作' : ''}${task.predecessors ? `，前置任务 ${task.predecessors}` : ''}`}
-            </li>
-          );
-        })}
+        {schedule.tasks.map((task) => (
+          <TaskText key={task.id} task={task} rect={rects.get(task.id)} />
+        ))}
       </ol>
     </div>
   );
