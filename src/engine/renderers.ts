@@ -17,7 +17,8 @@ import type { ApiDescriptor, DashboardPanel, PageKind, PageKinds, PanelType } fr
  * host (the app) follows it.
  */
 export type LinkTarget = { path: string } | { child: string; list?: string } | { app: Record<string, unknown> };
-export type OpenLink = (target: LinkTarget) => void;
+/** Follows a link; answers the portal route it went to (undefined: none, or an app opened elsewhere). */
+export type OpenLink = (target: LinkTarget) => string | undefined;
 
 export interface PageRendererProps<K extends PageKind> {
   file: PageKinds[K];

@@ -177,6 +177,8 @@ export interface CrudPageFile {
     api: ApiDescriptor;
     rows?: string;
     total?: string;
+    /** Path of the id of the search the server recorded for the answer: a row opened is where the search led. */
+    searchId?: string;
     pageParam?: string;
     sizeParam?: string;
     pageSize?: number;
@@ -191,10 +193,13 @@ export interface CrudPageFile {
   create?: CrudDialogAction;
   edit?: CrudDialogAction;
   delete?: { api: ApiDescriptor; confirm?: string; permission?: string; rowFlag?: string };
+  /** Row buttons: the file's own, then those modules add (`rowActions` of module.json, src/shared/module-row-actions.ts). */
   rowActions?: {
     label: string;
     dialog?: CrudDialogAction;
     call?: CrudCall;
+    /** Opens a portal screen about the row: the query's templates read the row as `record` and the page's context. */
+    link?: { path: string; query?: Record<string, unknown> };
     /** Offered only on rows where this holds. */
     when?: RowCondition;
     permission?: string;

@@ -318,6 +318,43 @@ describe('词库分析', () => {
   });
 });
 
+describe('where a search led', () => {
+  it('the knowledge search and a searchable list answer the id of their record, to which the page opened is added', async () => {
+    const searched = await ok<{ searchId: string; dataList: { id: string; title: string }[] }>(
+      who.staff,
+      'GET',
+      `/api/knowledge/v1.0/articles?q=${encodeURIComponent('脚手架')}`,
+    );
+    expect(searched.searchId).not.toBe('');
+    const article = searched.dataList[0]!;
+    const path = `/knowledgeMap/index/${article.id}`;
+    await ok(who.staff, 'POST', `${RECORD}/${searched.searchId}/target`, { path, name: article.title });
+    const [led] = await logOf(sql`id = ${searched.searchId}`);
+    expect(led).toMatchObject({ source: 'knowledge', target_path: path, target_name: article.title });
+    // Turning pages is the same search: no new record, no id.
+    const second = await ok<{ searchId: string }>(
+      who.staff,
+      'GET',
+      `/api/knowledge/v1.0/articles?q=${encodeURIComponent('脚手架')}&pageNo=2`,
+    );
+    expect(second.searchId).toBe('');
+    // Another user cannot say where someone else's search led.
+    expect(
+      (await who.manager.call('POST', `${RECORD}/${searched.searchId}/target`, { path: '/x', name: 'x' })).msgCode,
+    ).toBe(-404);
+
+    const list = await ok<{ searchId: string }>(
+      who.staff,
+      'GET',
+      `/api/data/archive-file?projectId=${PROJECT}&title=${encodeURIComponent('图纸')}`,
+    );
+    expect(list.searchId).not.toBe('');
+    expect(
+      (await ok<{ searchId: string }>(who.staff, 'GET', `/api/data/archive-file?projectId=${PROJECT}`)).searchId,
+    ).toBe('');
+  });
+});
+
 describe('retention', () => {
   it('forgets, by a nightly job, the searches older than PORTAL_SEARCH_LOG_DAYS (730 by default)', async () => {
     expect(t.app.services.config.searchLogDays).toBe(730);

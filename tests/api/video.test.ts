@@ -91,7 +91,13 @@ describe('cameras', () => {
     const list = await who.staff.call<CameraView[]>('GET', `/api/video/v1.0/cameras?projectId=${PROJECT}`);
     expect(list.msgCode, list.errMsg).toBe(0);
     expect(list.data!.map((camera) => camera.name)).toContain('1号门大门口');
-    expect(list.data!.every((camera) => camera.play?.kind === 'hls')).toBe(true);
+    // The demo plays the kind a camera's stream address names: HTTP-FLV for the one ending in .flv.
+    expect(list.data!.filter((camera) => camera.play?.kind === 'flv').map((camera) => camera.name)).toEqual([
+      '2号塔吊司机室',
+    ]);
+    expect(
+      list.data!.filter((camera) => camera.play?.kind !== 'flv').every((camera) => camera.play?.kind === 'hls'),
+    ).toBe(true);
 
     const outsider = await who.admin.call<{ id: string }>('POST', '/api/data/video-camera', {
       projectId: OTHER_COMPANY_PROJECT,

@@ -45,7 +45,15 @@ describe('知识库', () => {
       expect(await list(page).locator('tbody mark').count()).toBeGreaterThan(0);
       await screenshot(page, `knowledge-search-${viewport.width}`);
 
+      // The article opened is where the search led (搜索监控's pages opened).
+      const led = page.waitForResponse((answer) => /\/api\/search\/record\/[^/]+\/target$/.test(answer.url()));
       await row(list(page), JGJ196).getByRole('button', { name: JGJ196, exact: true }).click();
+      const noted = await led;
+      expect(noted.request().postDataJSON()).toEqual({
+        path: '/knowledgeMap/index/knowledge-std-jgj196',
+        name: JGJ196,
+      });
+      expect((await noted.json()).msgCode).toBe(0);
       const detail = page.getByTestId('detail-knowledge-detail');
       await detail.waitFor();
       await page.waitForURL('**/app/knowledgeMap/index/knowledge-std-jgj196');

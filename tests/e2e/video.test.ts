@@ -1,6 +1,7 @@
 /**
  * 视频检索 in Chromium against the real server at 1280 and 1920 wide: the live grid plays the demo cameras' HLS
- * streams (each video's clock advances) in 4, 1 and 9 views; 录像回放 opened by a link at a moment plays the
+ * streams (hls.js) and the demo HTTP-FLV camera's stream (mpegts.js) (each video's clock advances) in 4, 1 and 9
+ * views; 录像回放 opened by a link at a moment plays the
  * recording there, and a click on the timeline seeks to another time (the player's position jumps). No screen says
  * 该功能暂未开放.
  */
@@ -43,10 +44,13 @@ describe('视频检索', () => {
       expect(await page.getByTestId('menu-trail').textContent()).toBe('视频检索 / 视频监控');
       expect(await grid.getAttribute('data-layout')).toBe('4');
       const videos = grid.getByTestId('live-video');
+      // The four first cameras by name, the HTTP-FLV one (2号塔吊司机室, its address ends in .flv) among them.
+      expect(await grid.getByTestId('live-view').nth(2).getAttribute('data-camera')).toBe('cam-bj-07');
       for (let index = 0; index < 4; index += 1) {
         const video = videos.nth(index);
         await plays(video, await plays(video));
       }
+      expect(await grid.getByTestId('live-status').count()).toBe(0);
       await shot(page, `video-monitor-4-${viewport.width}`);
 
       await page.getByTestId('layout').getByText('1 画面').click();
@@ -54,9 +58,9 @@ describe('视频检索', () => {
       await plays(videos.first());
       await page.getByTestId('layout').getByText('9 画面').click();
       await poll(() => videos.count()).toBe(9);
-      // The project has six cameras: six views play, three wait for a camera to be chosen.
-      await plays(videos.nth(5));
-      expect(await grid.getByTestId('live-status').filter({ hasText: '点击左侧摄像头在此播放' }).count()).toBe(3);
+      // The project has seven cameras: seven views play, two wait for a camera to be chosen.
+      await plays(videos.nth(6));
+      expect(await grid.getByTestId('live-status').filter({ hasText: '点击左侧摄像头在此播放' }).count()).toBe(2);
       await shot(page, `video-monitor-9-${viewport.width}`);
 
       const at = new Date(Date.now() - 20 * 60_000);

@@ -84,6 +84,7 @@ const crudList: Members<CrudPageFile['list']> = {
   api: true,
   rows: true,
   total: true,
+  searchId: true,
   pageParam: true,
   sizeParam: true,
   pageSize: true,

@@ -136,7 +136,8 @@ export async function knowledgeRoutes(app: FastifyInstance, deps: RouteDeps): Pr
           'some are answered and `matchMode` is `any`. A search answers at most 1,000 articles: a query matching ' +
           'more ranks its 1,000 newest matches (`total` is then 1000). ' +
           '`snippet` is escaped HTML with the words found in <mark>. ' +
-          "Each search with words (its first page) is recorded in the portal's search log for 搜索监控.",
+          "Each search with words (its first page) is recorded in the portal's search log for 搜索监控; `searchId` " +
+          "names the record ('' when none), for the article the user opens from it (POST /api/search/record/{id}/target).",
         security,
         querystring: searchQuery,
         response: {
@@ -151,6 +152,7 @@ export async function knowledgeRoutes(app: FastifyInstance, deps: RouteDeps): Pr
                 words,
                 expanded: words,
                 matchMode: { type: 'string', enum: ['all', 'any', 'none', ''] },
+                searchId: { type: 'string' },
               },
             },
           }),
@@ -175,7 +177,8 @@ export async function knowledgeRoutes(app: FastifyInstance, deps: RouteDeps): Pr
         projectIds: [...names.keys()],
       });
       // A search is its first page: turning pages is the same search.
-      if (answer.analysed && pageNo === 1) await search.record({ id: user.id, name: user.name }, q ?? '', answer);
+      const searchId =
+        answer.analysed && pageNo === 1 ? await search.record({ id: user.id, name: user.name }, q ?? '', answer) : '';
       const terms = answer.analysed?.groups.flat() ?? [];
       // The page's articles in one read, in the order found.
       const records = new Map(
@@ -205,6 +208,7 @@ export async function knowledgeRoutes(app: FastifyInstance, deps: RouteDeps): Pr
         words: answer.analysed?.words ?? [],
         expanded: answer.analysed?.expanded ?? [],
         matchMode: answer.matchMode ?? '',
+        searchId,
       });
     },
   );

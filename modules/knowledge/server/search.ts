@@ -95,8 +95,8 @@ export class ArticleSearch {
   }
 
   /** Records a search: what was asked, the words it was cut into, the synonyms added, how many articles it found. */
-  async record(user: SearchEntry['user'], query: string, answer: SearchAnswer): Promise<void> {
-    await this.log.record({
+  async record(user: SearchEntry['user'], query: string, answer: SearchAnswer): Promise<string> {
+    return this.log.record({
       user,
       source: 'knowledge',
       sourceName: '知识库',

@@ -6,7 +6,7 @@ import { Button, Tooltip } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Button/style/css.js';
 import '@arco-design/web-react/es/Tooltip/style/css.js';
 import { useEffect, useRef, useState } from 'react';
-import { attachHls, FLV_UNSUPPORTED } from './hls-player';
+import { attachPlayer } from './player';
 import { saveSnapshot, type CameraView } from './video-types';
 
 export function LiveView({
@@ -24,16 +24,18 @@ export function LiveView({
   const video = useRef<HTMLVideoElement>(null);
   const [failure, setFailure] = useState<string>('');
   const [playing, setPlaying] = useState(false);
-  const url = camera?.play?.kind === 'hls' ? camera.play.url : undefined;
+  const url = camera?.play?.url;
+  const kind = camera?.play?.kind;
 
+  // The camera's stream in the player of its kind (hls.js or mpegts.js), destroyed when the view changes or goes.
   useEffect(() => {
-    setFailure(camera?.unavailable ?? (camera?.play?.kind === 'flv' ? FLV_UNSUPPORTED : ''));
+    setFailure(camera?.unavailable ?? '');
     setPlaying(false);
     const element = video.current;
-    if (!url || !element) return undefined;
+    if (!url || !kind || !element) return undefined;
     let player: { destroy(): void } | undefined;
     let gone = false;
-    void attachHls(element, url, { live: true, failed: setFailure }).then((attached) => {
+    void attachPlayer(element, { kind, url }, { live: true, failed: setFailure }).then((attached) => {
       if (gone) attached.destroy();
       else player = attached;
     });
@@ -41,7 +43,7 @@ export function LiveView({
       gone = true;
       player?.destroy();
     };
-  }, [url, camera?.unavailable, camera?.play?.kind]);
+  }, [url, kind, camera?.unavailable]);
 
   const status = !camera ? '点击左侧摄像头在此播放' : failure || (playing ? '' : '正在连接视频流…');
   return (

@@ -13,6 +13,8 @@ export interface RecordedBlock {
   from: string;
   to: string;
   url: string;
+  /** hls: url is the block's VOD playlist; mp4 (MediaMTX): url plays it from `?start=&duration=`. */
+  kind: 'hls' | 'mp4';
 }
 
 export interface DayRecordings {
@@ -20,7 +22,8 @@ export interface DayRecordings {
   date: string;
   dayStart: string;
   dayEnd: string;
-  retentionDays: number;
+  /** How long the demo recordings are kept (absent for a media server's). */
+  retentionDays?: number;
   blocks: RecordedBlock[];
 }
 
@@ -29,10 +32,50 @@ export interface Block {
   from: number;
   to: number;
   url: string;
+  kind: 'hls' | 'mp4';
 }
 
 export const toBlocks = (day: DayRecordings | undefined): Block[] =>
-  (day?.blocks ?? []).map((block) => ({ from: Date.parse(block.from), to: Date.parse(block.to), url: block.url }));
+  (day?.blocks ?? []).map((block) => ({
+    from: Date.parse(block.from),
+    to: Date.parse(block.to),
+    url: block.url,
+    kind: block.kind,
+  }));
+
+/** The longest run of characters two texts share (3号楼基坑 and 3号楼基坑东北角: 5). */
+function sharedRun(a: string, b: string): number {
+  let best = 0;
+  for (let i = 0; i < a.length; i += 1)
+    for (let j = 0; j < b.length; j += 1) {
+      let length = 0;
+      while (i + length < a.length && j + length < b.length && a[i + length] === b[j + length]) length += 1;
+      best = Math.max(best, length);
+    }
+  return best;
+}
+
+/**
+ * The camera nearest a place a record names (a hazard's 部位, a warning's device): the one whose name shares the
+ * longest run of characters with it, at least two (1号塔吊 finds 1号塔吊吊钩, 地下室基坑北侧 finds 3号楼基坑), else
+ * the one whose location does (东侧 finds the camera 东侧主入口闸机上方), a name winning a tie since it says what the
+ * camera watches; the first camera when none shares two or no place is named. Cameras carry no coordinates, so the
+ * words are what there is to go by.
+ */
+export function nearestCamera<C extends { name: string; location: string }>(
+  cameras: readonly C[],
+  place: string | undefined,
+): C | undefined {
+  let best: { camera: C; score: number } | undefined;
+  if (place)
+    for (const camera of cameras) {
+      const byName = sharedRun(place, camera.name);
+      const score =
+        byName >= 2 ? Math.max(byName + 0.5, sharedRun(place, camera.location)) : sharedRun(place, camera.location);
+      if (score >= 2 && score > (best?.score ?? 0)) best = { camera, score };
+    }
+  return best?.camera ?? cameras[0];
+}
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const china = (ms: number) => new Date(ms + 8 * 3600 * 1000);

@@ -3,9 +3,13 @@
  * a click on the timeline (or a time typed) seeks there, the speed from 0.5× to 8×, a clip of the recordings
  * downloaded as MP4, a snapshot of the frame shown.
  *
- * Other screens link here at a moment (an IoT warning, a hazard):
- * `/videoSearch/playback?projectId=<project>&at=<ISO 8601 time>[&cameraId=<camera>]` opens that project's camera
- * (the first one when none is named) on the day of `at`, at that time.
+ * Other screens link here at a moment (查看录像 on a device warning or a hazard, the `rowActions` of module.json):
+ * `/videoSearch/playback?projectId=<project>&at=<ISO 8601 time>[&cameraId=<camera>][&near=<place>]` opens that
+ * project's camera (the one named, else the one nearest the place the record names, else the first) on the day of
+ * `at`, at that time.
+ *
+ * A block of the demo recordings is a VOD playlist (hls.js seeks in it); a block of MediaMTX's recordings is played
+ * from the moment asked (its fMP4 has no index to seek in), so a seek inside it loads it again from there.
  */
 import { Button, DatePicker, Empty, Message, Modal, Select, Spin, TimePicker } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Button/style/css.js';
@@ -18,7 +22,7 @@ import '@arco-design/web-react/es/Spin/style/css.js';
 import '@arco-design/web-react/es/TimePicker/style/css.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { callApi, useApi, useSeams, type CustomRendererProps } from '../../../src/engine/module-api';
-import { attachHls, type AttachedPlayer } from '../browser/hls-player';
+import { attachPlayer, type AttachedPlayer } from '../browser/player';
 import { Timeline } from '../browser/Timeline';
 import {
   type Block,
@@ -26,6 +30,7 @@ import {
   chinaClock,
   chinaDay,
   type DayRecordings,
+  nearestCamera,
   saveBlob,
   saveSnapshot,
   toBlocks,
@@ -41,15 +46,25 @@ const CLIP_LENGTHS = [
   { value: 600, label: '10 分钟' },
 ];
 
-function linkedMoment(): { projectId?: string; cameraId?: string; at?: number } {
+function linkedMoment(): { projectId?: string; cameraId?: string; near?: string; at?: number } {
   const query = new URLSearchParams(window.location.search);
   const at = Date.parse(query.get('at') ?? '');
   return {
     projectId: query.get('projectId') ?? undefined,
     cameraId: query.get('cameraId') ?? undefined,
+    near: query.get('near') ?? undefined,
     at: Number.isNaN(at) ? undefined : at,
   };
 }
+
+/** What the player has loaded: a block, the moment its position 0 shows, and the link that plays it from there. */
+interface Loaded {
+  block: Block;
+  origin: number;
+  url: string;
+}
+
+const sameBlock = (a: Block | undefined, b: Block) => a?.url === b.url && a.from === b.from;
 
 /** Milliseconds of the China midnight that starts `day` (YYYY-MM-DD). */
 const midnightOf = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
@@ -65,7 +80,7 @@ export default function VideoPlayback({ context }: CustomRendererProps) {
   );
   const [cameraId, setCameraId] = useState<string | undefined>(linked.cameraId);
   const [day, setDay] = useState(chinaDay(linked.at ?? Date.now()));
-  const camera = cameras.data?.find((item) => item.id === cameraId) ?? cameras.data?.[0];
+  const camera = cameras.data?.find((item) => item.id === cameraId) ?? nearestCamera(cameras.data ?? [], linked.near);
   const recordings = useApi<DayRecordings>(
     camera && !camera.unavailable
       ? {
@@ -80,7 +95,8 @@ export default function VideoPlayback({ context }: CustomRendererProps) {
 
   const video = useRef<HTMLVideoElement>(null);
   const player = useRef<AttachedPlayer | undefined>(undefined);
-  const [block, setBlock] = useState<Block | undefined>();
+  const [loaded, setLoaded] = useState<Loaded | undefined>();
+  const block = loaded?.block;
   const [at, setAt] = useState<number | undefined>();
   const [failure, setFailure] = useState('');
   const [speed, setSpeed] = useState(1);
@@ -89,31 +105,43 @@ export default function VideoPlayback({ context }: CustomRendererProps) {
   const pendingSeek = useRef<number | undefined>(undefined);
   const wanted = useRef<number | undefined>(linked.at);
 
-  /** Plays the recordings from `moment` (the next recorded time when `moment` falls in a gap). */
+  /**
+   * Plays the recordings from `moment`: the next recorded time when `moment` falls in a gap, the last seconds
+   * recorded when it is past them (a hazard registered a moment ago: the recording has not caught up yet).
+   */
   const seek = useCallback(
     (moment: number) => {
-      const target = blocks.find((item) => moment < item.to && item.to - moment > 1000);
-      if (!target) {
-        Message.info('所选时间之后当天没有录像');
-        return;
-      }
-      const start = Math.max(moment, target.from);
+      const next = blocks.find((item) => moment < item.to && item.to - moment > 1000);
+      const last = blocks.at(-1);
+      const target = next ?? last;
+      if (!target) return;
+      if (!next) Message.info('所选时间之后当天没有录像，从最近的录像播放');
+      const start = next ? Math.max(moment, target.from) : Math.max(target.from, target.to - 10_000);
       setAt(start);
       const element = video.current;
-      if (block?.url === target.url && element) {
+      if (target.kind === 'mp4') {
+        // From the next whole second: MediaMTX takes whole-second starts, and not one before its recording.
+        const origin = Math.min(Math.ceil(start / 1000) * 1000, target.to - 1000);
+        const seconds = Math.max(1, Math.ceil((target.to - origin) / 1000));
+        const query = new URLSearchParams({ start: new Date(origin).toISOString(), duration: String(seconds) });
+        pendingSeek.current = undefined;
+        setLoaded({ block: target, origin, url: `${target.url}?${query.toString()}` });
+        return;
+      }
+      if (sameBlock(block, target) && element) {
         element.currentTime = (start - target.from) / 1000;
         void element.play().catch(() => undefined);
         return;
       }
       pendingSeek.current = (start - target.from) / 1000;
-      setBlock(target);
+      setLoaded({ block: target, origin: target.from, url: target.url });
     },
-    [blocks, block?.url],
+    [blocks, block],
   );
 
   // A new camera or day: the first recorded moment, or the linked one.
   useEffect(() => {
-    setBlock(undefined);
+    setLoaded(undefined);
     setFailure('');
     if (blocks.length === 0) return;
     const moment = wanted.current ?? blocks[blocks.length - 1]!.to - 60_000;
@@ -122,21 +150,26 @@ export default function VideoPlayback({ context }: CustomRendererProps) {
     // seek changes with the block played; only new blocks start over
   }, [blocks]);
 
+  // The loaded block in the player of its kind, destroyed when another is loaded or the page goes.
   useEffect(() => {
     const element = video.current;
-    if (!block || !element) return undefined;
+    if (!loaded || !element) return undefined;
     let gone = false;
     setFailure('');
-    void attachHls(element, block.url, {
-      live: false,
-      failed: setFailure,
-      ready: () => {
-        if (pendingSeek.current !== undefined) element.currentTime = pendingSeek.current;
-        pendingSeek.current = undefined;
-        element.playbackRate = speed;
-        void element.play().catch(() => undefined);
+    void attachPlayer(
+      element,
+      { kind: loaded.block.kind, url: loaded.url },
+      {
+        live: false,
+        failed: setFailure,
+        ready: () => {
+          if (pendingSeek.current !== undefined) element.currentTime = pendingSeek.current;
+          pendingSeek.current = undefined;
+          element.playbackRate = speed;
+          void element.play().catch(() => undefined);
+        },
       },
-    }).then((attached) => {
+    ).then((attached) => {
       if (gone) attached.destroy();
       else player.current = attached;
     });
@@ -146,14 +179,14 @@ export default function VideoPlayback({ context }: CustomRendererProps) {
       player.current = undefined;
     };
     // the speed is applied as it changes (below), not by reloading the block
-  }, [block]);
+  }, [loaded]);
 
   useEffect(() => {
     if (video.current) video.current.playbackRate = speed;
   }, [speed]);
 
   const onTime = () => {
-    if (block && video.current) setAt(block.from + video.current.currentTime * 1000);
+    if (loaded && video.current) setAt(loaded.origin + video.current.currentTime * 1000);
   };
   const onEnded = () => {
     const next = blocks.find((item) => block && item.from >= block.to);
@@ -274,7 +307,9 @@ export default function VideoPlayback({ context }: CustomRendererProps) {
               {recordings.isLoading ? (
                 <Spin tip="正在读取录像…" />
               ) : (
-                unavailable || failure || `${day} 没有录像（录像保留 ${recordings.data?.retentionDays ?? 7} 天）`
+                unavailable ||
+                failure ||
+                `${day} 没有录像${recordings.data?.retentionDays ? `（录像保留 ${recordings.data.retentionDays} 天）` : ''}`
               )}
             </div>
           )}

@@ -44,13 +44,17 @@ export function PortalPage({ pageId, params }: PortalPageProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const open = (target: LinkTarget) => {
-    if ('path' in target) navigate(target.path);
-    else if ('child' in target) {
-      // A list in a tab whose details the page's plain child route does not open names itself in the route.
-      const list = target.list && tabDetailPageOf(pageId, target.list) ? `/${target.list}` : '';
-      navigate(`${pathname.replace(/\/+$/, '')}${list}/${encodeURIComponent(target.child)}`);
-    } else openApp(target.app as unknown as MenuRecord, seams, navigate, openTab);
+  const open = (target: LinkTarget): string | undefined => {
+    if ('app' in target) {
+      openApp(target.app as unknown as MenuRecord, seams, navigate, openTab);
+      return undefined;
+    }
+    // A list in a tab whose details the page's plain child route does not open names itself in the route.
+    const list = 'child' in target && target.list && tabDetailPageOf(pageId, target.list) ? `/${target.list}` : '';
+    const path =
+      'path' in target ? target.path : `${pathname.replace(/\/+$/, '')}${list}/${encodeURIComponent(target.child)}`;
+    navigate(path);
+    return path;
   };
   return <SchemaPage pageId={pageId} context={context} open={open} />;
 }

@@ -32,7 +32,11 @@ export function PublicPage() {
         key={`${pageId}${search}${hash}`}
         pageId={pageId}
         context={context}
-        open={(target) => 'path' in target && navigate(target.path)}
+        open={(target) => {
+          if (!('path' in target)) return undefined;
+          void navigate(target.path);
+          return target.path;
+        }}
       />
     </div>
   );

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { callApi } from '../../engine/api';
+import { noteSearchTarget, QUIET_SEARCH_CODES } from '../../engine/search-target';
 import { type EngineSeams, useSeams } from '../../engine/seams';
 import { type MenuRecord, MsgCode } from '../../shared/envelope';
 import { selectedProject } from '../layout/selected-project';
@@ -15,9 +16,6 @@ export type ClientSearchSource = 'menu' | 'app-center';
 
 /** How long the text must rest before it counts as a search. */
 export const SEARCH_SETTLE_MS = 1000;
-
-/** Refusals the monitor can live without: answered quietly instead of the transport's toast. */
-const QUIET = [MsgCode.invalidInput, MsgCode.forbidden, MsgCode.notFound, MsgCode.tooManyAttempts, MsgCode.internal];
 
 interface Target {
   path: string;
@@ -34,7 +32,7 @@ function send(
   const projectId = selectedProject()?.projectId;
   return callApi<{ data?: { id?: string } }>(seams, portalApis.searchRecord, {
     body: { source, query, resultCount, ...(projectId ? { projectId } : {}), ...(target ? { target } : {}) },
-    acceptCodes: QUIET,
+    acceptCodes: QUIET_SEARCH_CODES,
   }).then(
     (answer) => answer.data?.id ?? '',
     () => '',
@@ -86,12 +84,7 @@ export function useSearchRecord(
       if (flush(target)) return;
       const done = recorded.current;
       if (!done || done.query !== query.trim()) return;
-      void done.id.then((id) => {
-        if (id)
-          callApi(seams, portalApis.searchRecordTarget, { variables: { id }, body: target, acceptCodes: QUIET }).catch(
-            () => undefined,
-          );
-      });
+      void done.id.then((id) => noteSearchTarget(seams, id, target));
     },
     [flush, query, seams],
   );

@@ -16,6 +16,7 @@ import { storedFields } from '../../shared/collection-columns';
 import type { CollectionFile } from '../../shared/collections';
 import type { SheetPageFile } from '../../engine/types';
 import { panelContributions, withModulePanels, type PanelsDeclaring } from '../../shared/module-panels';
+import { withModuleRowActions, type RowActionsDeclaring } from '../../shared/module-row-actions';
 import { processFaults, type ProcessFacts, type ProcessFile } from '../../shared/processes';
 import { builtInWidgetNames, customWidgetNames } from '../../widgets/form/widget-names';
 import { menuIconFaults } from './menu-icon-faults';
@@ -491,7 +492,8 @@ export function checkSchemaTree(schemasDir: string): SchemaFault[] {
 
 /**
  * The panels modules add to dashboards (`panels` of module.json): the page is a dashboard, the panel it follows is
- * there (with every module present), and no two panels of the page share an id.
+ * there (with every module present), and no two panels of the page share an id. The row actions modules add to
+ * lists (`rowActions`): the page is a crud page, and no two actions of its rows share a label.
  */
 function modulePanelFaults(root: string, files: readonly string[]): SchemaFault[] {
   const read = (path: string): Json | undefined => {
@@ -506,10 +508,16 @@ function modulePanelFaults(root: string, files: readonly string[]): SchemaFault[
     .map((path) => ({ path, content: read(path) }))
     .filter((entry): entry is { path: string; content: JsonObject } => isObject(entry.content));
   const dashboards = new Map<string, { id: string }[]>();
+  const lists = new Map<string, { label: string }[]>();
   for (const path of files.filter((file) => basename(join(file, '..')) === 'pages')) {
     const page = read(path);
     if (isObject(page) && page.kind === 'dashboard' && Array.isArray(page.panels))
       dashboards.set(basename(path, '.json'), page.panels.filter(isObject) as unknown as { id: string }[]);
+    if (isObject(page) && page.kind === 'crud')
+      lists.set(
+        basename(path, '.json'),
+        (Array.isArray(page.rowActions) ? page.rowActions.filter(isObject) : []) as unknown as { label: string }[],
+      );
   }
   const contributions = panelContributions(manifests.map((entry) => entry.content as unknown as PanelsDeclaring));
   const mergedPanels = new Map<string, { id: string }[]>();
@@ -518,7 +526,26 @@ function modulePanelFaults(root: string, files: readonly string[]): SchemaFault[
     return mergedPanels.get(page) ?? [];
   };
   const faults: SchemaFault[] = [];
+  const rowActionManifests = manifests.map((entry) => entry.content as unknown as RowActionsDeclaring);
   for (const { path, content } of manifests) {
+    const rowActions = Array.isArray(content.rowActions) ? content.rowActions : [];
+    rowActions.forEach((entry, index) => {
+      if (!isObject(entry) || typeof entry.page !== 'string' || !isObject(entry.action)) return;
+      const file = relative(root, path);
+      const own = lists.get(entry.page);
+      if (!own) {
+        faults.push({ file, pointer: `/rowActions/${index}/page`, message: `没有列表页面 "${entry.page}"` });
+        return;
+      }
+      const label = String(entry.action.label);
+      const all = withModuleRowActions(entry.page, own, rowActionManifests);
+      if (all.filter((action) => action.label === label).length > 1)
+        faults.push({
+          file,
+          pointer: `/rowActions/${index}/action/label`,
+          message: `页面 "${entry.page}" 的行操作已有 "${label}"`,
+        });
+    });
     const declared = Array.isArray(content.panels) ? content.panels : [];
     declared.forEach((entry, index) => {
       if (!isObject(entry) || typeof entry.page !== 'string' || !isObject(entry.panel)) return;

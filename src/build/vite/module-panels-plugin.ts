@@ -1,12 +1,14 @@
 /**
  * Vite plugin: a dashboard page file (`schemas/pages/workbench.json`, `project-screen.json`, a module's dashboard)
  * arrives in the web app with the panels the modules present add to it (`panels` of modules/<m>/module.json, placed
- * by src/shared/module-panels.ts). A module's folder removed, its panels are gone from the next build.
+ * by src/shared/module-panels.ts), and a crud page file with the row actions they add to its rows (`rowActions`,
+ * src/shared/module-row-actions.ts). A module's folder removed, its panels and row actions are gone from the next build.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { panelContributions, withModulePanels, type PanelsDeclaring } from '../../shared/module-panels';
+import { withModuleRowActions, type RowActionsDeclaring } from '../../shared/module-row-actions';
 
 const PAGE_FILE = /\/(?:schemas|modules\/[^/]+)\/pages\/[^/]+\.json$/;
 
@@ -29,12 +31,25 @@ export function modulePanelsPlugin(): Plugin {
     },
     transform(code, id) {
       if (id.includes('?') || id.startsWith('\0') || !PAGE_FILE.test(id)) return null;
-      const page = JSON.parse(code) as { kind?: unknown; id?: unknown; panels?: { id: string }[] };
-      if (page.kind !== 'dashboard' || typeof page.id !== 'string' || !Array.isArray(page.panels)) return null;
+      const page = JSON.parse(code) as {
+        kind?: unknown;
+        id?: unknown;
+        panels?: { id: string }[];
+        rowActions?: { label: string }[];
+      };
+      if ((page.kind !== 'dashboard' && page.kind !== 'crud') || typeof page.id !== 'string') return null;
       const files = moduleManifestFiles(root);
-      // A module that adds or drops a panel rebuilds the page.
+      // A module that adds or drops a panel or a row action rebuilds the page.
       for (const file of files) this.addWatchFile(file);
-      const manifests = files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as PanelsDeclaring);
+      const manifests = files.map(
+        (file) => JSON.parse(readFileSync(file, 'utf8')) as PanelsDeclaring & RowActionsDeclaring,
+      );
+      if (page.kind === 'crud') {
+        const rowActions = withModuleRowActions(page.id, page.rowActions, manifests);
+        if (rowActions.length === (page.rowActions?.length ?? 0)) return null;
+        return { code: JSON.stringify({ ...page, rowActions }), map: null };
+      }
+      if (!Array.isArray(page.panels)) return null;
       const panels = withModulePanels(page.id, page.panels, panelContributions(manifests));
       if (panels.length === page.panels.length) return null;
       return { code: JSON.stringify({ ...page, panels }), map: null };

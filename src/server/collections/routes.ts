@@ -133,7 +133,11 @@ export function collectionRoutes(app: FastifyInstance, records: CollectionRecord
           ...pageQueryProperties,
           sort: { type: 'string', pattern: '^-?[a-z][A-Za-z0-9]*$', description: 'a field; - in front: descending' },
         }),
-        response: { 200: pageEnvelope(recordSchema(records)) },
+        // A searchable list also answers the id of the search it recorded ('' when none), for the page the user
+        // opens from it (POST /api/search/record/{id}/target).
+        response: {
+          200: pageEnvelope(recordSchema(records), file.searchLog ? { extra: { searchId: { type: 'string' } } } : {}),
+        },
       },
       preValidation: dropEmptyInput,
       config: config(view, `${file.title}列表`),
@@ -149,14 +153,15 @@ export function collectionRoutes(app: FastifyInstance, records: CollectionRecord
         sort: query.sort,
         filters,
       });
-      await recordSearch(request, query.projectId, query.pageNo, filters, page.total);
-      return ok('', page);
+      const searchId = await recordSearch(request, query.projectId, query.pageNo, filters, page.total);
+      return ok('', file.searchLog ? { ...page, searchId } : page);
     },
   );
 
   /**
    * A list the file declares searchable (`searchLog`) asked with text in a `like` filter is a search: its first page
-   * is recorded (turning pages is the same search), with the texts and how many records matched.
+   * is recorded (turning pages is the same search), with the texts and how many records matched. Answers the
+   * record's id ('' when nothing was recorded).
    */
   const textFilters = records.filterNames().filter((filter) => filter.match === 'like');
   const recordSearch = async (
@@ -166,13 +171,13 @@ export function collectionRoutes(app: FastifyInstance, records: CollectionRecord
     filters: Record<string, unknown>,
     total: number,
   ) => {
-    if (!file.searchLog || pageNo !== 1) return;
+    if (!file.searchLog || pageNo !== 1) return '';
     const texts = textFilters
       .map((filter) => filters[filter.name])
       .filter((value): value is string => typeof value === 'string' && value.trim() !== '');
-    if (texts.length === 0) return;
+    if (texts.length === 0) return '';
     const { user } = requireAuth(request).view;
-    await app.services.search.log.record({
+    return app.services.search.log.record({
       user: { id: user.id, name: user.name },
       projectId,
       source: file.id,

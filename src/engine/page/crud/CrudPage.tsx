@@ -1,7 +1,8 @@
 /**
  * Renders a CRUD page file (schemas/pages/<id>.json): an optional tree that filters, the search form, the
- * toolbar (新增, 导入, 下载模板, calls such as 全部已读), the table with pagination and row actions (dialogs or
- * calls), cells that open their row's page, the create/edit dialogs and delete with confirmation; a list that
+ * toolbar (新增, 导入, 下载模板, calls such as 全部已读), the table with pagination and row actions (dialogs,
+ * calls, links; also those other modules add), cells that open their row's page, the create/edit dialogs and
+ * delete with confirmation; a list that
  * names server-sent events is read again when they arrive. What the user may not do is not shown (the server refuses it anyway).
  */
 import { Button, Empty, Pagination, Popconfirm, Table, type TableColumnProps } from '@arco-design/web-react';
@@ -16,7 +17,8 @@ import { runAction } from '../../actions';
 import { LoadFailure, Loading } from '../../feedback';
 import { lazyPart, usePreloadWhenIdle } from '../../lazy-part';
 import { SchemaForm } from '../../form/SchemaForm';
-import type { OpenLink, PageRendererProps } from '../../renderers';
+import type { LinkTarget, OpenLink, PageRendererProps } from '../../renderers';
+import { noteSearchTarget } from '../../search-target';
 import { useCan, useSeams } from '../../seams';
 import { PageDenied } from '../page-access';
 import type { TemplateContext } from '../../template';
@@ -30,6 +32,7 @@ import { CrudImport } from './CrudImport';
 import type { TreeNode } from './CrudTree';
 import { CrudTreePart } from './crud-tree-part';
 import { useWindowWidth } from '../use-window-width';
+import { linkPath } from '../link-path';
 import { RowDeleteButton, rowActionsWidth } from '../row-actions';
 import './crud-page.css';
 
@@ -83,6 +86,7 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
   const refreshAll = useInvalidateApi(file.list.api);
   const rows = ((file.list.rows ? pickPath(data, file.list.rows) : data) ?? []) as Row[];
   const total = paged ? Number(pickPath(data, file.list.total as string) ?? 0) : rows.length;
+  const searchId = file.list.searchId ? pickPath(data, file.list.searchId) : undefined;
   useEvents(file.list.refreshOn, () => void mutate());
 
   if (!can(file.permission)) {
@@ -128,8 +132,15 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
       void refreshAll();
     }
     const path = how.linkField ? pickPath(row, how.linkField) : undefined;
-    if (typeof path === 'string' && path.startsWith('/')) open({ path });
-    else if (how.detail) open({ child: String(row[rowKey]) });
+    if (typeof path === 'string' && path.startsWith('/')) openFromList({ path }, row);
+    else if (how.detail) openFromList({ child: String(row[rowKey]) }, row);
+  };
+
+  /** Opens a row's page; from a search's answer, that page is where the search led. */
+  const openFromList = (target: LinkTarget, row: Row) => {
+    const path = open(target);
+    const titled = file.columns.find((column) => column.open) ?? file.columns[0];
+    noteSearchTarget(seams, searchId, { path, name: titled ? String(row[titled.field] ?? '') : '' });
   };
 
   const cell = (column: CrudColumn, row: Row) => {
@@ -152,10 +163,18 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
       <span onClick={() => void onOk()}>{button}</span>
     );
 
+  /** Where a link action leads from this row (the row is `record` to its templates), if anywhere. */
+  const rowLink = (action: NonNullable<CrudPageFile['rowActions']>[number], row: Row) =>
+    action.link ? linkPath(action.link, { ...context, record: row }) : undefined;
+
   const rowActions = (row: Row) => (
     <span className="crud-row-actions">
       {file.detail && (
-        <Button type="text" size="small" onClick={() => open({ child: String(row[rowKey]), list: file.id })}>
+        <Button
+          type="text"
+          size="small"
+          onClick={() => openFromList({ child: String(row[rowKey]), list: file.id }, row)}
+        >
           {file.detail.label ?? '详情'}
         </Button>
       )}
@@ -167,13 +186,22 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
       {file.rowActions
         ?.filter(
           (action) =>
-            (action.dialog || action.call) &&
+            (action.dialog || action.call || rowLink(action, row)) &&
             can(action.permission ?? action.dialog?.permission) &&
             offered(row, action.rowFlag) &&
             holds(row, action.when),
         )
         .map((action) =>
-          action.dialog ? (
+          action.link ? (
+            <Button
+              key={action.label}
+              type="text"
+              size="small"
+              onClick={() => openFromList({ path: rowLink(action, row) ?? '/' }, row)}
+            >
+              {action.label}
+            </Button>
+          ) : action.dialog ? (
             <Button
               key={action.label}
               type="text"
@@ -200,12 +228,15 @@ function LoadedCrudPage({ file, context, open }: { file: CrudPageFile; context: 
     </span>
   );
 
-  // The 操作 column is as wide as the buttons the user may have, so that the data columns keep the room.
+  // The 操作 column is as wide as the buttons the user may have, so that the data columns keep the room (a label
+  // of four characters, 查看录像, takes the room of two buttons).
   const rowActionCount =
     (file.detail ? 1 : 0) +
     (file.edit && can(file.edit.permission) ? 1 : 0) +
     (file.delete && can(file.delete.permission) ? 1 : 0) +
-    (file.rowActions?.filter((action) => can(action.permission ?? action.dialog?.permission)).length ?? 0);
+    (file.rowActions
+      ?.filter((action) => can(action.permission ?? action.dialog?.permission))
+      .reduce((sum, action) => sum + Math.ceil(action.label.length / 3), 0) ?? 0);
   const hasRowActions = rowActionCount > 0;
   const columns: TableColumnProps<Row>[] = [
     // A column may ask for a wide window (`hideBelow`): at the 1280px minimum the table fits without scrolling.

@@ -22,7 +22,6 @@ import { PageRecord } from '../page-access';
 import { renderTemplate, type TemplateContext } from '../../template';
 import type {
   CrudColumn,
-  DetailLinkAction,
   DetailStepAction,
   DetailListAction,
   DetailListDelete,
@@ -33,6 +32,7 @@ import type {
 import { useApi, useInvalidateApi } from '../../use-api';
 import { cellText } from '../../../shared/cell-text';
 import { cellValue } from '../cell-format';
+import { linkPath } from '../link-path';
 import { RowDeleteButton, rowActionsWidth } from '../row-actions';
 import { useWindowWidth } from '../use-window-width';
 import { AttachmentList } from '../../../widgets/attachments/AttachmentList';
@@ -44,20 +44,6 @@ type Row = Record<string, unknown>;
 
 const rendered = (template: Record<string, unknown> | undefined, context: TemplateContext) =>
   (template ? renderTemplate(template, context) : {}) as Row;
-
-/**
- * A link action's portal path with its query, the query's templates read over the record and the context. The path
- * may itself be a field of the record (`{{record.sourceLink}}`: the page a hazard came from); a record without one
- * has no such link (undefined), and the action is not offered.
- */
-function linkPath(link: DetailLinkAction['link'], context: TemplateContext): string | undefined {
-  const path = renderTemplate(link.path, context);
-  if (typeof path !== 'string' || !path.startsWith('/')) return undefined;
-  const query = Object.entries((renderTemplate(link.query ?? {}, context) ?? {}) as Record<string, unknown>)
-    .filter(([, value]) => value !== undefined && value !== null && value !== '')
-    .map(([name, value]) => [name, String(value)]);
-  return query.length > 0 ? `${path}?${new URLSearchParams(query).toString()}` : path;
-}
 
 export function DetailPage({ file, context, open }: PageRendererProps<'detail'>) {
   const can = useCan();
