@@ -20,6 +20,7 @@ import type { AppKeys } from './accounts/keys.js';
 import { Menus } from './portal/menus.js';
 import { MenuTreeCache } from './portal/menu-tree-cache.js';
 import { Permissions } from './accounts/permissions.js';
+import { DataSets } from './portal/data-sets.js';
 import { createPortalServices, type PortalServices } from './portal/services.js';
 import type { SmsSender } from './accounts/sms/sms-sender.js';
 import { createSearchServices, type SearchServices } from './search/services.js';
@@ -51,6 +52,8 @@ export interface Services extends AccountServices, SiteServices, MessagingServic
   menuIcons: readonly string[];
   /** The record of every search, and the dictionary and synonyms of the segmenting searches. */
   search: SearchServices;
+  /** Data sets the modules offer beside the collections (figures only): data-sets.ts. */
+  dataSets: DataSets;
 }
 
 export interface ServiceOverrides {
@@ -107,6 +110,7 @@ export function createServices(
       messaging.messages,
       files,
       overrides.weatherFetch,
+      modules.map((module) => module.manifest),
     ),
     admin: createAdminServices(db, {
       users: accounts.users,
@@ -116,6 +120,7 @@ export function createServices(
     }),
     deviceCalls: new DeviceCalls(db, config.now),
     menuIcons: menuIconNames(modules),
+    dataSets: new DataSets(),
     search: createSearchServices(db, async (userId) => (await permissions.of(userId)).scope),
   };
 }

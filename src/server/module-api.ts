@@ -60,6 +60,17 @@ export {
 
 // The workbench's figures a module provides.
 export type { WorkerFigures } from './portal/workbench.js';
+// Data sets a module offers beside the collections (`app.services.dataSets`), and the big screens' shipped files with
+// the designed version a module may keep (`app.services.portal.screens`).
+export type {
+  DataSetAggregate,
+  DataSetBucket,
+  DataSetField,
+  DataSetFilter,
+  DataSetRow,
+  DataSetSource,
+} from './portal/data-sets.js';
+export type { ScreenFile, ScreenPanel } from './portal/screen-designs.js';
 
 // Signed calls of devices: one scheme for gates, weighbridges and IoT gateways (app.services.deviceCalls verifies).
 export {

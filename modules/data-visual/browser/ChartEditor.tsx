@@ -28,6 +28,7 @@ const OPS: { value: MeasureOp; label: string }[] = [
   { value: 'avg', label: '平均' },
 ];
 const BUCKETS: { value: DateBucket; label: string }[] = [
+  { value: 'hour', label: '按小时' },
   { value: 'day', label: '按日' },
   { value: 'week', label: '按周' },
   { value: 'month', label: '按月' },
@@ -51,9 +52,20 @@ export interface ChartEditorProps {
   onChange: (chart: EditedChart) => void;
   onPlace: (panel: ChartPanel) => void;
   onCancel: () => void;
+  /** The add button's text: 添加到看板, or 添加到大屏 on a big screen. */
+  placeText?: string;
 }
 
-export function ChartEditor({ datasets, chart, panels, projectId, onChange, onPlace, onCancel }: ChartEditorProps) {
+export function ChartEditor({
+  datasets,
+  chart,
+  panels,
+  projectId,
+  onChange,
+  onPlace,
+  onCancel,
+  placeText = '添加到看板',
+}: ChartEditorProps) {
   const dataset = datasets.find((each) => each.id === chart.query.dataset);
   const setQuery = (change: Partial<ChartQuery>) => onChange({ ...chart, query: { ...chart.query, ...change } });
   const setMeasure = (index: number, measure: ChartMeasure) =>
@@ -117,7 +129,7 @@ export function ChartEditor({ datasets, chart, panels, projectId, onChange, onPl
             <Select
               data-testid="ldview-bucket"
               value={chart.query.bucket}
-              options={BUCKETS}
+              options={BUCKETS.filter((bucket) => dataset?.buckets.includes(bucket.value) ?? bucket.value !== 'hour')}
               onChange={(bucket: DateBucket) => setQuery({ bucket })}
             />
           </div>
@@ -234,7 +246,7 @@ export function ChartEditor({ datasets, chart, panels, projectId, onChange, onPl
       <div className="ldview-editor-actions">
         {chart.id && <Button onClick={onCancel}>取消修改</Button>}
         <Button type="primary" disabled={!preview} onClick={() => preview && onPlace(preview)}>
-          {chart.id ? '更新图表' : '添加到看板'}
+          {chart.id ? '更新图表' : placeText}
         </Button>
       </div>
     </div>

@@ -1,16 +1,26 @@
-/** The saved revisions of a dashboard, newest first, with the published one marked. */
+/** The saved revisions of a dashboard (or a big screen's designs), newest first, with the published one marked. */
 import { Modal, Table, Tag } from '@arco-design/web-react';
 import '@arco-design/web-react/es/Modal/style/css.js';
 import '@arco-design/web-react/es/Table/style/css.js';
 import '@arco-design/web-react/es/Tag/style/css.js';
-import { useApi } from '../../../src/engine/module-api';
+import { useApi, type ApiDescriptor } from '../../../src/engine/module-api';
 import { LdviewApi } from './ldview-api';
 import type { DashboardVersion } from './ldview-types';
 
 const minute = (iso: string) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }).slice(0, -3) : '');
 
-export function VersionsDialog({ dashboardId, onClose }: { dashboardId: string; onClose: () => void }) {
-  const { data, isLoading } = useApi<DashboardVersion[]>(LdviewApi.versions, { id: dashboardId });
+export function VersionsDialog({
+  dashboardId,
+  onClose,
+  api = LdviewApi.versions,
+  countTitle = '图表数',
+}: {
+  dashboardId: string;
+  onClose: () => void;
+  api?: ApiDescriptor;
+  countTitle?: string;
+}) {
+  const { data, isLoading } = useApi<DashboardVersion[]>(api, { id: dashboardId });
   return (
     <Modal title="版本记录" visible footer={null} style={{ width: 640 }} onCancel={onClose}>
       <Table
@@ -32,7 +42,12 @@ export function VersionsDialog({ dashboardId, onClose }: { dashboardId: string; 
               </span>
             ),
           },
-          { title: '图表数', dataIndex: 'chartCount', width: 80 },
+          {
+            title: countTitle,
+            dataIndex: 'chartCount',
+            width: 90,
+            render: (count: number) => (count === 0 ? '默认设计' : count),
+          },
           { title: '保存人', dataIndex: 'savedByName', width: 120 },
           { title: '保存时间', dataIndex: 'savedAt', render: (at: string) => minute(at) },
         ]}

@@ -13,6 +13,11 @@ export const LdviewApi = {
   publish: { method: 'POST', url: '/api/ldview/v1.0/dashboards/{id}/release' },
   unpublish: { method: 'DELETE', url: '/api/ldview/v1.0/dashboards/{id}/release' },
   release: { method: 'GET', url: '/api/ldview/v1.0/release/{token}', resultPath: 'data' },
+  screens: { method: 'GET', url: '/api/ldview/v1.0/screens', resultPath: 'data' },
+  screen: { method: 'GET', url: '/api/ldview/v1.0/screens/{id}', resultPath: 'data' },
+  saveScreen: { method: 'PUT', url: '/api/ldview/v1.0/screens/{id}/file' },
+  resetScreen: { method: 'POST', url: '/api/ldview/v1.0/screens/{id}/reset' },
+  screenVersions: { method: 'GET', url: '/api/ldview/v1.0/screens/{id}/versions', resultPath: 'data' },
 } satisfies Record<string, ApiDescriptor>;
 
 /** A row of the dashboards' list (the collection's read: no file, no share id). */

@@ -19,7 +19,7 @@ export const WIDGET_TITLES: Record<ChartWidget, string> = {
 };
 
 export type MeasureOp = 'count' | 'sum' | 'avg';
-export type DateBucket = 'day' | 'week' | 'month';
+export type DateBucket = 'hour' | 'day' | 'week' | 'month';
 
 export interface ChartMeasure {
   op: MeasureOp;
@@ -32,7 +32,7 @@ export interface ChartQuery {
   dataset: string;
   /** Group by this field's values (a status, a level, a team)... */
   groupBy?: string;
-  /** ...or by the day, week or month of `dateField`. */
+  /** ...or by the hour (when the data set offers it), day, week or month of `dateField`. */
   bucket?: DateBucket;
   dateField?: string;
   measures: ChartMeasure[];
@@ -72,6 +72,8 @@ export interface DatasetInfo {
   numbers: DatasetField[];
   /** Fields whose day, week or month groups. */
   dates: DatasetField[];
+  /** The time buckets its dates group by (a collection's: day, week, month; telemetry rollups' also hour). */
+  buckets: DateBucket[];
   filters: DatasetFilter[];
 }
 
@@ -137,4 +139,58 @@ export interface ReleasedDashboard {
   projectName: string;
   revision: number;
   file: DashboardFile;
+}
+
+/**
+ * A panel of a big screen as the designer holds it: a module's panel of the shipped screen (its definition as it
+ * ships: the server keeps only its place and size) or a chart of a data set (`options.query`).
+ */
+export interface ScreenPanel {
+  id: string;
+  title: string;
+  widget: string;
+  span: number;
+  rowSpan: number;
+  options?: { query: ChartQuery } | Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** A big screen's file (kind dashboard, theme screen). */
+export interface ScreenFile {
+  kind: 'dashboard';
+  id: string;
+  title: string;
+  columns?: number;
+  panels: ScreenPanel[];
+  [key: string]: unknown;
+}
+
+/** A big screen as the designer opens it (GET /api/ldview/v1.0/screens/:id). */
+export interface DesignedScreen {
+  id: string;
+  title: string;
+  columns: number;
+  /** Its panels read the chosen project (项目大屏), else all the watcher's projects (公司大屏). */
+  perProject: boolean;
+  revision: number;
+  designed: boolean;
+  savedByName: string;
+  savedAt: string;
+  file: ScreenFile;
+  shipped: ScreenFile;
+}
+
+export interface ScreenRow {
+  id: string;
+  title: string;
+  revision: number;
+  designed: boolean;
+}
+
+/** The chart of a screen's panel, or undefined for a module's panel. */
+export function chartOf(panel: ScreenPanel): ChartPanel | undefined {
+  const query = (panel.options as { query?: ChartQuery } | undefined)?.query;
+  return query && (CHART_WIDGETS as readonly string[]).includes(panel.widget)
+    ? ({ ...panel, widget: panel.widget as ChartWidget, options: { query } } as ChartPanel)
+    : undefined;
 }

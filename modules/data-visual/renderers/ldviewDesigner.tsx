@@ -17,6 +17,7 @@ import { editedFrom, startChart, type EditedChart } from '../browser/chart-edito
 import { DesignerGrid } from '../browser/DesignerGrid';
 import { LdviewApi, type DashboardRow } from '../browser/ldview-api';
 import { ReleaseDialog } from '../browser/ReleaseDialog';
+import { ScreenDesigner } from '../browser/ScreenDesigner';
 import { VersionsDialog } from '../browser/VersionsDialog';
 import {
   GRID_COLUMNS,
@@ -26,10 +27,13 @@ import {
   type DatasetInfo,
   type DesignedDashboard,
   type Release,
+  type ScreenRow,
 } from '../browser/ldview-types';
 import '../browser/ldview.css';
 
 const EDIT = 'ldview:dashboard:edit';
+/** The picker's value of a big screen: `screen:<page id>` (a dashboard's is its record id). */
+const SCREEN = 'screen:';
 
 interface Draft {
   title: string;
@@ -93,9 +97,13 @@ function Designer({
   const canEdit = useCan()(EDIT);
   const list = useApi<{ dataList: DashboardRow[] }>(LdviewApi.list, { projectId, pageNo: 1, pageSize: 100 });
   const datasets = useApi<DatasetInfo[]>(LdviewApi.datasets);
+  const screens = useApi<ScreenRow[]>(LdviewApi.screens);
   const rows = list.data?.dataList ?? [];
   const [selected, setSelected] = useState(initialId);
-  const dashboardId = selected || rows[0]?.id || '';
+  const [screenDirty, setScreenDirty] = useState(false);
+  // A big screen is designed here too: the same kind of dashboard, kept apart from the project's own.
+  const screenId = selected.startsWith(SCREEN) ? selected.slice(SCREEN.length) : '';
+  const dashboardId = screenId ? '' : selected || rows[0]?.id || '';
   const loaded = useApi<DesignedDashboard>(dashboardId ? LdviewApi.dashboard : null, { id: dashboardId });
   const dashboard = loaded.data?.id === dashboardId ? loaded.data : undefined;
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -194,7 +202,8 @@ function Designer({
   };
 
   const switchTo = (id: string) => {
-    if (dirty && !window.confirm('当前看板有未保存的修改，确定切换吗？')) return;
+    if ((dirty || screenDirty) && !window.confirm('当前看板有未保存的修改，确定切换吗？')) return;
+    setScreenDirty(false);
     setSelected(id);
     setChart(sets[0] ? startChart(sets[0]) : null);
   };
@@ -210,26 +219,61 @@ function Designer({
   };
 
   const release = dashboard?.release ?? null;
+  const lead = (
+    <>
+      <span className="ldview-brand">数据可视化</span>
+      <span className="ldview-project" title={projectName}>
+        {projectName}
+      </span>
+      <Select
+        className="ldview-pick"
+        data-testid="ldview-dashboard-select"
+        placeholder={list.isLoading ? '加载中' : '本项目还没有看板'}
+        value={screenId ? selected : dashboardId || undefined}
+        onChange={switchTo}
+      >
+        <Select.OptGroup label="本项目的看板">
+          {rows.map((row) => (
+            <Select.Option key={row.id} value={row.id}>
+              {row.published ? `${row.title}（已发布）` : row.title}
+            </Select.Option>
+          ))}
+        </Select.OptGroup>
+        <Select.OptGroup label="大屏">
+          {(screens.data ?? []).map((screen) => (
+            <Select.Option key={screen.id} value={`${SCREEN}${screen.id}`}>
+              {screen.title}
+            </Select.Option>
+          ))}
+        </Select.OptGroup>
+      </Select>
+      {canEdit && (
+        <Button size="small" onClick={() => setDialog('new')} data-testid="ldview-new">
+          新建看板
+        </Button>
+      )}
+    </>
+  );
+  if (screenId)
+    return (
+      <>
+        <ScreenDesigner
+          key={screenId}
+          screenId={screenId}
+          projectId={projectId}
+          datasets={sets}
+          datasetsLoading={datasets.isLoading}
+          lead={lead}
+          onDirty={setScreenDirty}
+          back={back}
+        />
+        {dialog === 'new' && <NewDashboardDialog onCreate={create} onClose={() => setDialog(null)} />}
+      </>
+    );
   return (
     <div className="ldview-root ldview-designer" data-testid="ldview-designer">
       <header className="ldview-bar">
-        <span className="ldview-brand">数据可视化</span>
-        <span className="ldview-project" title={projectName}>
-          {projectName}
-        </span>
-        <Select
-          className="ldview-pick"
-          data-testid="ldview-dashboard-select"
-          placeholder={list.isLoading ? '加载中' : '本项目还没有看板'}
-          value={dashboardId || undefined}
-          options={rows.map((row) => ({ value: row.id, label: row.published ? `${row.title}（已发布）` : row.title }))}
-          onChange={switchTo}
-        />
-        {canEdit && (
-          <Button size="small" onClick={() => setDialog('new')} data-testid="ldview-new">
-            新建看板
-          </Button>
-        )}
+        {lead}
         {dashboard && draft && (
           <>
             <Input
@@ -360,7 +404,7 @@ function Designer({
 
 export default function LdviewDesigner({ context, open }: CustomRendererProps) {
   const project = context.project as { projectId?: string; projectName?: string } | null | undefined;
-  const query = context.query as { id?: string } | undefined;
+  const query = context.query as { id?: string; screen?: string } | undefined;
   const back = () => open({ path: '/work-bench' });
   if (!project?.projectId)
     return (
@@ -378,7 +422,7 @@ export default function LdviewDesigner({ context, open }: CustomRendererProps) {
       key={project.projectId}
       projectId={project.projectId}
       projectName={project.projectName ?? ''}
-      initialId={query?.id ?? ''}
+      initialId={query?.screen ? `${SCREEN}${query.screen}` : (query?.id ?? '')}
       back={back}
     />
   );

@@ -56,7 +56,7 @@ function placeOf(pointer: string): string {
 }
 
 /** The first meta-schema fault in Chinese, with where it is (`第1个图表的 span 应当为 <= 6`). */
-function metaSchemaMessage(faults: ErrorObject[]): string {
+export function metaSchemaMessage(faults: ErrorObject[]): string {
   const copies = faults.filter((fault) => fault.keyword !== 'if').map((fault) => ({ ...fault }));
   localizeZh(copies);
   const first = copies[0];
@@ -67,7 +67,7 @@ function metaSchemaMessage(faults: ErrorObject[]): string {
   return `${where} ${first.message ?? first.keyword}`;
 }
 
-const isChartWidget = (widget: unknown): widget is ChartWidget =>
+export const isChartWidget = (widget: unknown): widget is ChartWidget =>
   typeof widget === 'string' && (CHART_WIDGETS as readonly string[]).includes(widget);
 
 /**

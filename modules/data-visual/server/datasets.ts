@@ -1,11 +1,15 @@
 /**
  * The data sets a chart may draw from, and a chart's figures. Every installed collection whose view permission the
  * caller holds is a data set (as in the data warehouse); its figures are the collection engine's own aggregate
- * (counts, sums and averages grouped by a field or by day/week/month, within one project and the collection's
- * declared filters, values labelled as users read them), never a second query engine and never a raw record.
+ * (counts, sums and averages grouped by a field or by day/week/month, within the project and the collection's
+ * declared filters, values labelled as users read them), never a second query engine and never a raw record. Beside
+ * them, the data sets other modules register (app.services.dataSets: IoT's telemetry rollups), each answering its own
+ * aggregates. A chart reads one project (a dashboard's, the project screen's) or several (the company screen's: the
+ * caller's projects, added up; an average as the sum over the count).
  */
 import {
   type CollectionRecords,
+  type DataSetSource,
   DomainError,
   type JsonSchemaNode,
   invalidField,
@@ -18,6 +22,8 @@ import type {
   DatasetField,
   DatasetFilter,
   DatasetInfo,
+  DateBucket,
+  MeasureOp,
 } from '../browser/ldview-types.js';
 
 export const QueryMessages = {
@@ -25,6 +31,7 @@ export const QueryMessages = {
   noMeasure: '请至少选择一个指标',
   tooManyMeasures: '指标最多选择4个',
   measureField: '求和、平均须选择一个数值字段',
+  bucket: '该数据集不能按所选的时间粒度分组',
   noDimension: '请选择维度（分组字段或日期）',
   bucketField: '按日、周、月分组须选择一个日期字段',
   timeChart: '折线图和面积图的维度须为日期（按日、周或月）',
@@ -59,27 +66,128 @@ function optionsOf(property: JsonSchemaNode | undefined): { value: string; label
 }
 
 const FILTER_SUFFIX = { from: '（起）', to: '（止）', like: '（包含）', equal: '' } as const;
+const COLLECTION_BUCKETS: DateBucket[] = ['day', 'week', 'month'];
+
+/** One measure's figures over the projects named, by the data set's own aggregate. */
+interface MeasureQuery {
+  projectIds: readonly string[];
+  op: MeasureOp;
+  field?: string;
+  groupBy?: string;
+  bucket?: DateBucket;
+  dateField?: string;
+  seriesBy?: string;
+  filters: Record<string, string>;
+}
+
+/** A data set as charts use it: what it offers, who may chart it, and its figures. */
+export interface Charted {
+  info: DatasetInfo;
+  permission: string;
+  aggregate(query: MeasureQuery): Promise<ChartRow[]>;
+}
+
+/** The key of a row, to add up the figures of several projects. */
+const rowKey = (row: ChartRow) => `${row.name}\n${row.series ?? ''}`;
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/** Figures of several projects added up, in the order groups first appear (buckets sorted, as each project's are). */
+function added(parts: readonly ChartRow[][], sorted: boolean): ChartRow[] {
+  const totals = new Map<string, ChartRow>();
+  for (const row of parts.flat()) {
+    const key = rowKey(row);
+    const seen = totals.get(key);
+    totals.set(key, seen ? { ...seen, value: seen.value + row.value } : { ...row });
+  }
+  const rows = [...totals.values()].map((row) => ({ ...row, value: round(row.value) }));
+  return sorted
+    ? rows.sort((a, b) => a.name.localeCompare(b.name) || (a.series ?? '').localeCompare(b.series ?? ''))
+    : rows;
+}
 
 export class Datasets {
-  constructor(private readonly collections: ReadonlyMap<string, CollectionRecords>) {}
+  constructor(
+    private readonly collections: ReadonlyMap<string, CollectionRecords>,
+    private readonly registered: { list(): DataSetSource[]; get(id: string): DataSetSource | undefined },
+  ) {}
+
+  /** Every data set: the collections (but the dashboards) and the modules' registered ones. */
+  private all(): Charted[] {
+    const collections = [...this.collections.values()]
+      .filter((records) => !OWN_COLLECTIONS.has(records.file.id))
+      .map((records) => this.ofCollection(records));
+    return [...collections, ...this.registered.list().map((source) => Datasets.ofSource(source))];
+  }
 
   /** The data sets the caller's permissions open, by title. */
   visible(permissions: ReadonlySet<string>): DatasetInfo[] {
-    return [...this.collections.values()]
-      .filter((records) => !OWN_COLLECTIONS.has(records.file.id) && permissions.has(records.file.permissions.view))
-      .map((records) => this.info(records))
+    return this.all()
+      .filter((set) => permissions.has(set.permission))
+      .map((set) => set.info)
       .sort((a, b) => a.title.localeCompare(b.title, 'zh-CN') || a.id.localeCompare(b.id));
   }
 
   /** A data set the caller may see (every permission when `permissions` is absent: a release's own, checked at save). */
-  records(id: string, permissions?: ReadonlySet<string>): CollectionRecords {
-    const records = this.collections.get(id);
-    if (!records || OWN_COLLECTIONS.has(id) || (permissions && !permissions.has(records.file.permissions.view)))
+  dataset(id: string, permissions?: ReadonlySet<string>): Charted {
+    const records = OWN_COLLECTIONS.has(id) ? undefined : this.collections.get(id);
+    const source = records ? undefined : this.registered.get(id);
+    const set = records ? this.ofCollection(records) : source ? Datasets.ofSource(source) : undefined;
+    if (!set || (permissions && !permissions.has(set.permission)))
       throw invalidField('dataset', QueryMessages.noDataset);
-    return records;
+    return set;
   }
 
-  info(records: CollectionRecords): DatasetInfo {
+  private static ofSource(source: DataSetSource): Charted {
+    return {
+      info: {
+        id: source.id,
+        title: source.title,
+        description: source.description,
+        dimensions: source.dimensions,
+        numbers: source.numbers,
+        dates: source.dates,
+        buckets: source.buckets,
+        filters: source.filters,
+      },
+      permission: source.permission,
+      aggregate: (query) => source.aggregate(query),
+    };
+  }
+
+  private ofCollection(records: CollectionRecords): Charted {
+    const one = (projectId: string, query: MeasureQuery, op: 'count' | 'sum' | 'avg') =>
+      records.aggregate({
+        projectId,
+        op,
+        field: query.field,
+        groupBy: query.groupBy,
+        bucket: query.bucket === 'hour' ? undefined : query.bucket,
+        dateField: query.dateField,
+        seriesBy: query.seriesBy,
+        filters: query.filters,
+      });
+    return {
+      info: this.info(records),
+      permission: records.file.permissions.view,
+      async aggregate(query) {
+        if (query.projectIds.length === 1) return one(query.projectIds[0], query, query.op);
+        const sorted = query.bucket !== undefined;
+        if (query.op !== 'avg')
+          return added(await Promise.all(query.projectIds.map((id) => one(id, query, query.op))), sorted);
+        // An average over several projects: their sums over their counts, group by group.
+        const sums = added(await Promise.all(query.projectIds.map((id) => one(id, query, 'sum'))), sorted);
+        const counts = new Map(
+          added(await Promise.all(query.projectIds.map((id) => one(id, query, 'count'))), sorted).map((row) => [
+            rowKey(row),
+            row.value,
+          ]),
+        );
+        return sums.map((row) => ({ ...row, value: round(row.value / (counts.get(rowKey(row)) || 1)) }));
+      },
+    };
+  }
+
+  private info(records: CollectionRecords): DatasetInfo {
     const { file } = records;
     const fields = records.fields.filter((field) => field.type !== 'jsonb');
     const pick = (types: readonly string[]) =>
@@ -107,14 +215,15 @@ export class Datasets {
       dimensions: pick(['text', 'boolean']),
       numbers: pick(['integer', 'double precision']),
       dates: [...pick(['date', 'timestamptz']), ...SYSTEM_DATES],
+      buckets: COLLECTION_BUCKETS,
       filters,
     };
   }
 
   /** The query, checked against the data set (-400 with a Chinese message naming what is wrong). */
-  check(widget: ChartWidget, query: ChartQuery, permissions?: ReadonlySet<string>): CollectionRecords {
-    const records = this.records(query.dataset, permissions);
-    const info = this.info(records);
+  check(widget: ChartWidget, query: ChartQuery, permissions?: ReadonlySet<string>): Charted {
+    const set = this.dataset(query.dataset, permissions);
+    const { info } = set;
     const has = (list: readonly DatasetField[], name: string | undefined) =>
       name !== undefined && list.some((field) => field.field === name);
     if (query.measures.length === 0) throw invalidField('measures', QueryMessages.noMeasure);
@@ -123,6 +232,7 @@ export class Datasets {
       if (measure.op !== 'count' && !has(info.numbers, measure.field))
         throw invalidField('measures', QueryMessages.measureField);
     if (query.bucket) {
+      if (!info.buckets.includes(query.bucket)) throw invalidField('bucket', QueryMessages.bucket);
       if (!has(info.dates, query.dateField)) throw invalidField('dateField', QueryMessages.bucketField);
     } else if (!query.groupBy) throw invalidField('groupBy', QueryMessages.noDimension);
     else if (!has(info.dimensions, query.groupBy)) throw invalidField('groupBy', QueryMessages.noField(query.groupBy));
@@ -143,26 +253,29 @@ export class Datasets {
         (filter.options !== undefined && value !== '' && !filter.options.some((option) => option.value === value));
       if (wrong) throw invalidField('filters', QueryMessages.filterValue(filter.title));
     }
-    return records;
+    return set;
   }
 
   /** What a measure is called on the chart (its series, when there are several). */
-  measureTitle(records: CollectionRecords, measure: ChartMeasure): string {
+  measureTitle(set: Charted, measure: ChartMeasure): string {
     if (measure.op === 'count') return '记录数';
-    const title = records.fields.find((field) => field.name === measure.field)?.title ?? measure.field ?? '';
+    const title = set.info.numbers.find((field) => field.field === measure.field)?.title ?? measure.field ?? '';
     return `${title}${measure.op === 'sum' ? '合计' : '平均'}`;
   }
 
-  /** A chart's figures in one project: rows of {name, value, series?}, the engine's chart panels' data. */
-  async figures(records: CollectionRecords, query: ChartQuery, projectId: string): Promise<ChartRow[]> {
-    const filters: Record<string, unknown> = Object.fromEntries(
+  /**
+   * A chart's figures in the projects named (one for a project's chart): rows of {name, value, series?}, the engine's
+   * chart panels' data.
+   */
+  async figures(set: Charted, query: ChartQuery, projectIds: readonly string[]): Promise<ChartRow[]> {
+    const filters: Record<string, string> = Object.fromEntries(
       Object.entries(query.filters).filter(([, value]) => value !== ''),
     );
     const several = query.measures.length > 1;
     const parts = await Promise.all(
       query.measures.map(async (measure) => {
-        const rows = await records.aggregate({
-          projectId,
+        const rows = await set.aggregate({
+          projectIds,
           op: measure.op,
           field: measure.field,
           groupBy: query.bucket ? undefined : query.groupBy,
@@ -171,7 +284,7 @@ export class Datasets {
           seriesBy: several ? undefined : query.seriesBy,
           filters,
         });
-        const series = several ? this.measureTitle(records, measure) : undefined;
+        const series = several ? this.measureTitle(set, measure) : undefined;
         return rows.map((row): ChartRow => (series ? { ...row, series } : row));
       }),
     );

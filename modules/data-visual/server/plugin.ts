@@ -12,6 +12,7 @@
  *   DELETE /api/ldview/v1.0/dashboards/:id/release           take the release back: every link stops working
  *   GET    /api/ldview/v1.0/release/:token                   what a release link opens (no login)
  *   GET    /api/ldview/v1.0/release/:token/panels/:panelId   one released chart's figures (no login)
+ *   /api/ldview/v1.0/screens/...                              the big screens' designs (screen-routes.ts)
  *
  * A release token opens only its dashboard's published revision and only the figures of that revision's charts,
  * computed by the saved queries in the dashboard's project: the caller names a chart, never a data set, a field or a
@@ -40,6 +41,7 @@ import {
 import { DashboardMessages, readyFile } from './dashboard-file.js';
 import { DashboardStore, type StoredDashboard } from './dashboard-store.js';
 import { Datasets } from './datasets.js';
+import { screenRoutes } from './screen-routes.js';
 import { SHARE_KEY_ID, ShareLinks, chartPath, releasePath } from './share-links.js';
 
 const VIEW = 'ldview:dashboard:view';
@@ -87,7 +89,7 @@ const querySchema = {
   properties: {
     dataset: { type: 'string', minLength: 1, maxLength: 80, errorMessage: { minLength: '请选择数据集' } },
     groupBy: fieldName,
-    bucket: { type: 'string', enum: ['day', 'week', 'month'] },
+    bucket: { type: 'string', enum: ['hour', 'day', 'week', 'month'] },
     dateField: fieldName,
     seriesBy: fieldName,
     measures: {
@@ -115,7 +117,7 @@ const dataVisual: ModulePlugin = async (app) => {
   const { db } = app.services;
   const { projects } = app.services.portal;
   const store = new DashboardStore(dashboards, db);
-  const datasets = new Datasets(app.collections);
+  const datasets = new Datasets(app.collections, app.services.dataSets);
   const links = new ShareLinks(await ensureSecret(db, SHARE_KEY_ID));
   const access = recordAccess(app);
   const now = () => app.services.config.now();
@@ -208,8 +210,8 @@ const dataVisual: ModulePlugin = async (app) => {
       const { projectId, widget } = request.body;
       const query = { ...request.body.query, filters: request.body.query.filters ?? {} };
       await access.checkProject(request, projectId);
-      const records = datasets.check(widget, query, permissionsOf(request));
-      return ok('', await datasets.figures(records, query, projectId));
+      const set = datasets.check(widget, query, permissionsOf(request));
+      return ok('', await datasets.figures(set, query, [projectId]));
     },
   );
 
@@ -391,8 +393,8 @@ const dataVisual: ModulePlugin = async (app) => {
     const panel = file?.panels.find((each) => each.id === panelId);
     const query = panel?.options?.query;
     if (!panel || !query) throw new DomainError('notFound', DashboardMessages.chartInvalid);
-    const records = datasets.check(panel.widget, query, permissions);
-    return datasets.figures(records, query, projectId);
+    const set = datasets.check(panel.widget, query, permissions);
+    return datasets.figures(set, query, [projectId]);
   };
 
   app.post(
@@ -509,6 +511,8 @@ const dataVisual: ModulePlugin = async (app) => {
       return ok('', await figuresOf(file, panelId, dashboard.projectId));
     },
   );
+
+  await screenRoutes(app, datasets);
 };
 
 export default dataVisual;

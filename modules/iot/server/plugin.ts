@@ -25,6 +25,7 @@ import { startSimulator } from './simulator.js';
 import { TelemetryStore } from './telemetry-store.js';
 import { userRoutes } from './user-routes.js';
 import { applyRetention, RETENTION_CRON, RETENTION_JOB } from './retention.js';
+import { rollupDataset } from './rollup-dataset.js';
 import { dailyFalls, exceedances, risesFromFirst, windowAverages } from './rules.js';
 import { iotSettings } from './settings.js';
 import { Warnings } from './warnings.js';
@@ -55,6 +56,9 @@ const iot: ModulePlugin = async (app, { module, settings: declared }) => {
       this.set(store.backlog);
     },
   });
+
+  // The hour rollups as a data set beside the collections (数据可视化, the big screens): figures only.
+  app.services.dataSets.register(rollupDataset(db, types, now));
 
   // This month and its neighbours exist before the first reading.
   const today = now();

@@ -14,6 +14,8 @@ import type { DataScope } from '../accounts/data-scope.js';
 import type { Permissions } from '../accounts/permissions.js';
 import { Projects, type ProjectRow } from './projects.js';
 import { RecentlyUsed } from './recently-used.js';
+import { ScreenDesigns } from './screen-designs.js';
+import type { PanelsDeclaring } from '../../shared/module-panels.js';
 import { ThirdPartyFrames } from './third-party-frames.js';
 import { Uploads } from './uploads.js';
 import { UserThemes } from './user-theme.js';
@@ -31,6 +33,8 @@ export interface PortalServices {
   concreteApp: ConcreteApp;
   uploads: Uploads;
   thirdPartyFrames: ThirdPartyFrames;
+  /** The big screens as shipped, and the designed version a module may keep of each. */
+  screens: ScreenDesigns;
 }
 
 export function createPortalServices(
@@ -42,6 +46,8 @@ export function createPortalServices(
   messages: Messages,
   files: FileStore,
   fetchImpl?: typeof fetch,
+  /** The loaded modules' manifests: the panels they add to the screens. */
+  manifests: readonly PanelsDeclaring[] = [],
 ): PortalServices {
   const commonMenus = new CommonMenus(db, menus);
   return {
@@ -59,6 +65,7 @@ export function createPortalServices(
     ),
     uploads: new Uploads(files),
     thirdPartyFrames: new ThirdPartyFrames(db, fetchImpl),
+    screens: new ScreenDesigns(manifests),
   };
 }
 

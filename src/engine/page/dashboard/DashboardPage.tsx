@@ -16,7 +16,7 @@ import { pickPath } from '../../api';
 import { Loading } from '../../feedback';
 import { panelRenderer, type OpenLink, type PageRendererProps } from '../../renderers';
 import { renderTemplate, type TemplateContext } from '../../template';
-import type { DashboardPageFile, DashboardPanel, PanelChoice } from '../../types';
+import type { ApiDescriptor, DashboardPageFile, DashboardPanel, PanelChoice } from '../../types';
 import { useApi } from '../../use-api';
 import { useEvents } from '../../use-events';
 import { useCan } from '../../seams';
@@ -33,7 +33,24 @@ import {
 import '../crud/crud-page.css';
 import './dashboard.css';
 
-export function DashboardPage({ file: fileAsWritten, context: pageContext, open }: PageRendererProps<'dashboard'>) {
+/** What a big screen shows: its designed version, or the shipped file (src/server/portal/screen-designs.ts). */
+const SCREEN_DESIGN: ApiDescriptor = { method: 'GET', url: '/api/zhgd/screenDesign/{id}', resultPath: 'data' };
+
+export function DashboardPage(props: PageRendererProps<'dashboard'>) {
+  return props.file.theme === 'screen' ? <DesignedScreen {...props} /> : <DashboardGrid {...props} />;
+}
+
+/**
+ * A big screen may be designed (moved, resized, panels added or removed, in a module's designer): it draws the design
+ * the server answers, and the file built into the app when that call fails.
+ */
+function DesignedScreen(props: PageRendererProps<'dashboard'>) {
+  const { data, error } = useApi<{ file: DashboardPageFile }>(SCREEN_DESIGN, { id: props.file.id });
+  if (!data && !error) return <Loading />;
+  return <DashboardGrid {...props} key={data ? 'designed' : 'shipped'} file={data?.file ?? props.file} />;
+}
+
+function DashboardGrid({ file: fileAsWritten, context: pageContext, open }: PageRendererProps<'dashboard'>) {
   const can = useCan();
   // Panels of a permission the user lacks are not shown (nor called): a module's panel on a shared page.
   const file = {
