@@ -13,10 +13,13 @@
  *   7. planning (bench/planning-figures.ts): CPM over 5,000 tasks on the server and their Gantt chart drawn.
  *   8. the big screens' first full render after login, every panel drawn (bench/screen-render.ts): the company
  *      screen and the project screen, measured with figures 1 and 2 on the same server.
+ *   9. BIM (bench/bim-figures.ts): a generated IFC4 tower of 100,000 elements converted through the real upload and
+ *      job, its first frame in the model viewer, and the viewer's JS loaded only on the model page.
  * `BENCH_ONLY=server npm run bench` measures the server's figures alone (no browser); `BENCH_ONLY=api` only the two
  * API ratios (about a minute); `BENCH_ONLY=collections` or
  * `BENCH_ONLY=workflow` or `BENCH_ONLY=search` (knowledge search over 100,000 articles, bench/search-figures.ts) only
- * those figures on PostgreSQL; `BENCH_ONLY=iot` the IoT ones; `BENCH_ONLY=jobs` the job queue's; `BENCH_ONLY=planning` the planning figures; `BENCH_ONLY=screens` figure 8; `BENCH_ONLY=first-row` only
+ * those figures on PostgreSQL; `BENCH_ONLY=iot` the IoT ones; `BENCH_ONLY=jobs` the job queue's; `BENCH_ONLY=planning` the planning figures; `BENCH_ONLY=bim` the BIM figures (figure 9);
+ * `BENCH_ONLY=screens` figure 8; `BENCH_ONLY=first-row` only
  * figure 5 (the admin page's first row beside the hand-written page, on a server of its own).
  * It only reports: the exit code is 0 whether or not a budget is met, unless the bench itself fails.
  */
@@ -35,6 +38,7 @@ import {
 import { measureIotFigures } from './iot-figures';
 import { measureJobFigures } from './job-figures';
 import { measurePlanningFigures } from './planning-figures';
+import { measureBimFigures } from './bim-figures';
 import { measureScreenRender, printScreenRender, screenRenderSummary } from './screen-render';
 import { ensureBuild, startServer, type RunningServer } from './server';
 
@@ -45,6 +49,7 @@ async function main(): Promise<void> {
   const firstRowOnly = process.env.BENCH_ONLY === 'first-row';
   const planningOnly = process.env.BENCH_ONLY === 'planning';
   const screensOnly = process.env.BENCH_ONLY === 'screens';
+  const bimOnly = process.env.BENCH_ONLY === 'bim';
   // The IoT figures use the API alone: no web build for them.
   const web = iotOnly || jobsOnly ? { webDir: '', cleanup: async () => undefined } : await ensureBuild();
   let server: RunningServer | undefined;
@@ -74,6 +79,13 @@ async function main(): Promise<void> {
       const figures = await measurePlanningFigures(web.webDir);
       console.log('\n== Summary ==');
       printServerFigures(figures);
+      return;
+    }
+    if (bimOnly) {
+      const figures = await measureBimFigures(web.webDir);
+      console.log('\n== Summary ==');
+      printServerFigures(figures);
+      console.log(`  bench took ${((Date.now() - began) / 1000).toFixed(0)} s`);
       return;
     }
     if (screensOnly) {
@@ -141,6 +153,7 @@ async function main(): Promise<void> {
     if (iotOnly || !process.env.BENCH_ONLY) serverFigures.push(...(await measureIotFigures()));
     if (jobsOnly || !process.env.BENCH_ONLY) serverFigures.push(...(await measureJobFigures()));
     if (!process.env.BENCH_ONLY) serverFigures.push(...(await measurePlanningFigures(web.webDir)));
+    if (!process.env.BENCH_ONLY) serverFigures.push(...(await measureBimFigures(web.webDir)));
 
     console.log('\n== Summary ==');
     for (const line of summary) console.log(line);

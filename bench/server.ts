@@ -111,7 +111,12 @@ export function benchDatabase(name: string): string {
   return `${prefix}${name}_${process.pid}`;
 }
 
-export async function startServer(webDir: string, timeoutMs = 120_000): Promise<RunningServer> {
+/** `env`: settings of this server beside the bench's own (e.g. a module's switch). */
+export async function startServer(
+  webDir: string,
+  timeoutMs = 120_000,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const mainFile = path.join(ROOT, 'src', 'server', 'main.ts');
   if (!existsSync(mainFile)) throw new Error(`${mainFile} does not exist yet`);
   const port = await freePort();
@@ -131,6 +136,7 @@ export async function startServer(webDir: string, timeoutMs = 120_000): Promise<
       PORTAL_CAPTCHA_FIXED: CAPTCHA,
       LOG_LEVEL: 'warn',
       PORTAL_WEB_DIR: webDir,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -130,9 +130,9 @@ describe('signing in and out', () => {
     await logInThroughForm(page, demoUsers.manager.username, demoUsers.manager.password);
 
     await page.goto('/app/detachmodel/index');
-    await page.getByTestId('module-unavailable').waitFor();
+    await page.getByTestId('model-split').waitFor();
     await page.reload();
-    await page.getByTestId('module-unavailable').waitFor();
+    await page.getByTestId('model-split').waitFor();
     await expect(page.getByTestId('header-user').textContent()).resolves.toContain('manager');
     await screenshot(page, 'deep-route-reloaded');
 

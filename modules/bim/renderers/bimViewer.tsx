@@ -54,7 +54,8 @@ export default function BimViewerPage({ context, open }: CustomRendererProps) {
   const host = useRef<HTMLDivElement>(null);
   const viewer = useRef<BimViewer | null>(null);
   const [models, setModels] = useState<BimModel[] | null>(null);
-  const [modelId, setModelId] = useState('');
+  // /bim/model?model={id} opens that model (a part from 拆分模型) instead of the newest converted one.
+  const [modelId, setModelId] = useState(String((context.query as { model?: unknown } | undefined)?.model ?? ''));
   const [loading, setLoading] = useState('');
   const [trees, setTrees] = useState<ModelTrees | null>(null);
   const [hidden, setHidden] = useState<Set<number>>(new Set());

@@ -1,5 +1,5 @@
 /**
- * The demo building, written as a real IFC4 file with web-ifc's writing API (nothing can be downloaded on a site's
+ * The demo building, written as a real IFC4 (or IFC2x3) file with web-ifc's writing API (nothing can be downloaded on a site's
  * intranet, and the tests need a model whose content they know): a three-storey frame of 18 m × 12 m with exterior
  * walls, floor slabs, four interior columns, beams between them and an air duct under each slab, every element an
  * axis-aligned extruded box with a colour and a property set.
@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { IFC4, IfcAPI, type IfcLineObject } from 'web-ifc';
+import { Handle, IFC2X3, IFC4, IfcAPI, type IfcLineObject } from 'web-ifc';
 
 /** Where web-ifc's WebAssembly files are (its Node build locates them itself only from its own working directory). */
 export const webIfcDir = () => path.dirname(createRequire(import.meta.url).resolve('web-ifc'));
@@ -66,6 +66,9 @@ export const DEMO_CLASHES: readonly DemoClash[] = [
   { a: '风管 3F-D2', b: '柱 3F-C1', note: '三层风管沿 x=6m 穿过 y=4m 处的柱' },
   { a: '风管 3F-D2', b: '柱 3F-C3', note: '三层风管沿 x=6m 穿过 y=8m 处的柱' },
 ];
+
+/** The schemas the demo building is written in. */
+export type DemoSchema = 'IFC4' | 'IFC2X3';
 
 const IFC_CLASS: Record<Category, string> = {
   wall: 'IFCWALL',
@@ -136,13 +139,20 @@ export function demoGuid(seed: string): string {
   return id;
 }
 
-/** The demo building as IFC4 bytes; `title` names the project (IfcProject.Name). */
-export async function demoIfc(title = '智慧工地示例楼'): Promise<Uint8Array> {
+/**
+ * The demo building as IFC4 bytes, or IFC2x3 with `schema`; `title` names the project (IfcProject.Name). The lines
+ * are IFC4 objects either way: web-ifc writes each by the model's schema from the attributes both schemas name
+ * alike (an IFC4-only attribute, such as a wall's PredefinedType, is left out of IFC2x3). What IFC2x3 needs apart
+ * branches on `ifc2x3`: the owner history every rooted entity must have, styles wrapped in a style assignment, the
+ * ducts as IfcFlowSegment (IfcDuctSegment is IFC4 only).
+ */
+export async function demoIfc(title = '智慧工地示例楼', schema: DemoSchema = 'IFC4'): Promise<Uint8Array> {
+  const ifc2x3 = schema === 'IFC2X3';
   const api = new IfcAPI();
   api.SetWasmPath(`${webIfcDir()}/`, true);
   await api.Init(undefined, true);
   const model = api.CreateModel({
-    schema: 'IFC4',
+    schema,
     name: 'demo.ifc',
     authors: ['智慧工地'],
     organizations: ['智慧工地'],
@@ -159,6 +169,7 @@ export async function demoIfc(title = '智慧工地示例楼'): Promise<Uint8Arr
     write(new IFC4.IfcCartesianPoint([length(x), length(y), length(z)]));
   const axes = (x: number, y: number, z: number) => write(new IFC4.IfcAxis2Placement3D(point(x, y, z), null, null));
   const up = write(new IFC4.IfcDirection([new IFC4.IfcReal(0), new IFC4.IfcReal(0), new IFC4.IfcReal(1)]));
+  const owner = ifc2x3 ? ownerHistory2x3(write) : null;
 
   const context = write(
     new IFC4.IfcGeometricRepresentationContext(
@@ -173,14 +184,14 @@ export async function demoIfc(title = '智慧工地示例楼'): Promise<Uint8Arr
   const metre = write(new IFC4.IfcSIUnit(IFC4.IfcUnitEnum.LENGTHUNIT, null, IFC4.IfcSIUnitName.METRE));
   const units = write(new IFC4.IfcUnitAssignment([metre]));
   const project = write(
-    new IFC4.IfcProject(guid('project'), null, label(title), null, null, null, null, [context], units),
+    new IFC4.IfcProject(guid('project'), owner, label(title), null, null, null, null, [context], units),
   );
 
   const sitePlacement = write(new IFC4.IfcLocalPlacement(null, axes(0, 0, 0)));
   const site = write(
     new IFC4.IfcSite(
       guid('site'),
-      null,
+      owner,
       label('施工现场'),
       null,
       null,
@@ -199,7 +210,7 @@ export async function demoIfc(title = '智慧工地示例楼'): Promise<Uint8Arr
   const building = write(
     new IFC4.IfcBuilding(
       guid('building'),
-      null,
+      owner,
       label('1号楼'),
       null,
       null,
@@ -212,8 +223,8 @@ export async function demoIfc(title = '智慧工地示例楼'): Promise<Uint8Arr
       null,
     ),
   );
-  write(new IFC4.IfcRelAggregates(guid('rel-project'), null, null, null, project, [site]));
-  write(new IFC4.IfcRelAggregates(guid('rel-site'), null, null, null, site, [building]));
+  write(new IFC4.IfcRelAggregates(guid('rel-project'), owner, null, null, project, [site]));
+  write(new IFC4.IfcRelAggregates(guid('rel-site'), owner, null, null, site, [building]));
 
   const styles = new Map<Category, IFC4.IfcSurfaceStyle>();
   const styleOf = (category: Category) => {
@@ -235,7 +246,7 @@ export async function demoIfc(title = '智慧工地示例楼'): Promise<Uint8Arr
     const line = write(
       new IFC4.IfcBuildingStorey(
         guid(`storey/${storey.name}`),
-        null,
+        owner,
         label(storey.name),
         null,
         null,
@@ -251,7 +262,7 @@ export async function demoIfc(title = '智慧工地示例楼'): Promise<Uint8Arr
   write(
     new IFC4.IfcRelAggregates(
       guid('rel-building'),
-      null,
+      owner,
       null,
       null,
       building,
@@ -277,13 +288,16 @@ export async function demoIfc(title = '智慧工地示例楼'): Promise<Uint8Arr
       ),
     );
     const solid = write(new IFC4.IfcExtrudedAreaSolid(profile, axes(0, 0, 0), up, positive(dz)));
-    write(new IFC4.IfcStyledItem(solid, [styleOf(element.category)], null));
+    const style = styleOf(element.category);
+    write(
+      new IFC4.IfcStyledItem(solid, [ifc2x3 ? write(new IFC4.IfcPresentationStyleAssignment([style])) : style], null),
+    );
     const shape = write(new IFC4.IfcShapeRepresentation(context, label('Body'), label('SweptSolid'), [solid]));
     const representation = write(new IFC4.IfcProductDefinitionShape(null, null, [shape]));
     const placement = write(new IFC4.IfcLocalPlacement(storey.placement, axes(x0, y0, z0 - storey.z)));
     const args = [
       guid(element.name),
-      null,
+      owner,
       label(element.name),
       null,
       null,
@@ -300,7 +314,9 @@ export async function demoIfc(title = '智慧工地示例楼'): Promise<Uint8Arr
             ? new IFC4.IfcColumn(...args, IFC4.IfcColumnTypeEnum.COLUMN)
             : element.category === 'beam'
               ? new IFC4.IfcBeam(...args, IFC4.IfcBeamTypeEnum.BEAM)
-              : new IFC4.IfcDuctSegment(...args, IFC4.IfcDuctSegmentTypeEnum.RIGIDSEGMENT),
+              : ifc2x3
+                ? new IFC4.IfcFlowSegment(...args)
+                : new IFC4.IfcDuctSegment(...args, IFC4.IfcDuctSegmentTypeEnum.RIGIDSEGMENT),
     );
     const props = [
       write(
@@ -322,16 +338,16 @@ export async function demoIfc(title = '智慧工地示例楼'): Promise<Uint8Arr
       write(new IFC4.IfcPropertySingleValue(new IFC4.IfcIdentifier('所属楼层'), null, label(element.storey), null)),
     ];
     const pset = write(
-      new IFC4.IfcPropertySet(guid(`pset/${element.name}`), null, label('Pset_智慧工地'), null, props),
+      new IFC4.IfcPropertySet(guid(`pset/${element.name}`), owner, label('Pset_智慧工地'), null, props),
     );
-    write(new IFC4.IfcRelDefinesByProperties(guid(`rel-pset/${element.name}`), null, null, null, [product], pset));
+    write(new IFC4.IfcRelDefinesByProperties(guid(`rel-pset/${element.name}`), owner, null, null, [product], pset));
     contained.set(element.storey, [...(contained.get(element.storey) ?? []), product]);
   }
   for (const [name, products] of contained)
     write(
       new IFC4.IfcRelContainedInSpatialStructure(
         guid(`rel-contained/${name}`),
-        null,
+        owner,
         null,
         null,
         products as IFC4.IfcProduct[],
@@ -344,10 +360,36 @@ export async function demoIfc(title = '智慧工地示例楼'): Promise<Uint8Arr
   return bytes;
 }
 
+/** IFC2x3's owner history (mandatory there, so that other tools read the file): the demo's author and application. */
+function ownerHistory2x3(write: <T extends IfcLineObject>(line: T) => T): Handle<IFC4.IfcOwnerHistory> {
+  const label = (text: string) => new IFC2X3.IfcLabel(text);
+  const organisation = write(new IFC2X3.IfcOrganization(null, label('智慧工地'), null, null, null));
+  const person = write(new IFC2X3.IfcPerson(null, label('智慧工地'), null, null, null, null, null, null));
+  const user = write(new IFC2X3.IfcPersonAndOrganization(person, organisation, null));
+  const application = write(
+    new IFC2X3.IfcApplication(organisation, label('1.0'), label('智慧工地'), new IFC2X3.IfcIdentifier('zhgd')),
+  );
+  const history = write(
+    new IFC2X3.IfcOwnerHistory(
+      user,
+      application,
+      null,
+      IFC2X3.IfcChangeActionEnum.ADDED,
+      null,
+      null,
+      null,
+      new IFC2X3.IfcTimeStamp(Math.floor(Date.UTC(2024, 0, 1) / 1000)),
+    ),
+  );
+  return new Handle<IFC4.IfcOwnerHistory>(history.expressID);
+}
+
 /** The element classes of the demo model (IFC entity names) and how many of each. */
-export function demoElementCounts(): Record<string, number> {
+export function demoElementCounts(schema: DemoSchema = 'IFC4'): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const element of demoElements())
-    counts[IFC_CLASS[element.category]] = (counts[IFC_CLASS[element.category]] ?? 0) + 1;
+  for (const element of demoElements()) {
+    const name = schema === 'IFC2X3' && element.category === 'duct' ? 'IFCFLOWSEGMENT' : IFC_CLASS[element.category];
+    counts[name] = (counts[name] ?? 0) + 1;
+  }
   return counts;
 }

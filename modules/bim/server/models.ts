@@ -106,8 +106,9 @@ export class BimModels {
   }
 
   async of(projectId: string): Promise<BimModel[]> {
+    // The models split from others (split-store.ts) after the whole ones: the viewer opens a whole one first.
     const { rows } = await sql<ModelRow>`${this.select()} where m.project_id = ${projectId}
-      order by m.uploaded_at desc, m.id`.execute(this.db);
+      order by m.split_id is not null, m.uploaded_at desc, m.id`.execute(this.db);
     return rows.map(shown);
   }
 
@@ -178,14 +179,23 @@ export class BimModels {
     if (previous && previous !== fragmentsUpload) await this.uploads.remove(previous);
   }
 
-  /** Deletes a model with its files. */
+  /** Deletes a model with its files, and the models split from it (split-store.ts) with theirs. */
   async remove(id: string): Promise<void> {
+    for (const part of await this.partsOf(id)) await this.remove(part);
+    await sql`delete from bim_split where model_id = ${id}`.execute(this.db);
     const { rows } = await sql<{ ifc_upload: string; fragments_upload: string | null }>`delete from bim_model
       where id = ${id} returning ifc_upload, fragments_upload`.execute(this.db);
     for (const row of rows)
       await Promise.all(
         [row.ifc_upload, row.fragments_upload].flatMap((upload) => (upload ? [this.uploads.remove(upload)] : [])),
       );
+  }
+
+  /** The models split from model `id` (the parts of its splits). */
+  async partsOf(id: string): Promise<string[]> {
+    const { rows } = await sql<{ id: string }>`select m.id from bim_model m join bim_split s on s.id = m.split_id
+      where s.model_id = ${id}`.execute(this.db);
+    return rows.map((row) => row.id);
   }
 
   /** Projects (of `projectIds`) that have no demo model yet. */

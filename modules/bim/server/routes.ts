@@ -210,8 +210,10 @@ export async function bimRoutes(app: FastifyInstance, { models, issues, access }
     async (request) => {
       const model = await visible(request, request.params.id);
       const { view } = requireAuth(request);
-      for (const issue of await issues.all(model.projectId, { modelId: model.id }, 10_000))
-        await issues.remove(String(issue.id), view.user.id);
+      // The models split from it go with it (models.remove), and their issues with them.
+      for (const modelId of [model.id, ...(await models.partsOf(model.id))])
+        for (const issue of await issues.all(model.projectId, { modelId }, 10_000))
+          await issues.remove(String(issue.id), view.user.id);
       await models.remove(model.id);
       return ok('模型已删除');
     },

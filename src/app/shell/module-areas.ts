@@ -18,7 +18,6 @@ const AREAS_WITHOUT_MODULE = [
   'other',
   'hcother',
   'slother',
-  'detachmodel',
 ];
 
 export const MODULE_AREAS: readonly string[] = [...new Set([...AREAS_WITHOUT_MODULE, ...moduleAreas])];
